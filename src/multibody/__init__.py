@@ -1,2 +1,115 @@
-"""multibody: multibody dynamics built around constraints, with the Exudyn 1.13 Python API."""
+"""multibody: multibody dynamics built around constraints, with the Exudyn 1.13 Python API.
+
+``import multibody as exu`` gives what ``import exudyn as exu`` gives to a script:
+SystemContainer, SimulationSettings, the enums, solvers and item indices.
+"""
 __version__ = "0.1.0"
+
+import sys as _sys
+from types import SimpleNamespace as _NS
+
+from .enums import (ConfigurationType, ContactTypeIndex, CrossSectionType, DynamicSolverType, InspectType,
+                    ItemType, JointType, KeyCode, LinearSolverType, MarkerType, NodeType, ObjectType,
+                    OutputVariableType)
+from .errors import (ExudynArithmeticError, ExudynError, ExudynIndexError, ExudynTypeError, ExudynValueError,
+                     InternalError, ModelError, NotImplementedFeatureError, SolverError)
+from .indices import InvalidIndex, LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from .model.main_system import MainSystem, SystemContainer, SystemData
+from .model.matrix_container import MatrixContainer
+from .model.settings import *  # noqa: F401,F403  (SimulationSettings, VisualizationSettings, sub-structures)
+from .model.settings import SimulationSettings, VisualizationSettings
+from .solvers.facade import SolverSuccess
+
+config = _NS(printToConsole=True, outputPrecision=6, outputDirectory="", suppressWarnings=False,
+             linalgOutputFormatPython=True)
+variables = {}
+sys = {}
+special = _NS(solver=_NS(timeout=-1), exceptions=_NS(parameterRangeChecks=True))
+
+_write_file = None
+
+
+def Print(*args, sep=" ", end="\n", flush=False):
+    """print() routed through multibody's output (file redirection with SetWriteToFile)."""
+    if config.printToConsole:
+        print(*args, sep=sep, end=end, flush=flush)
+    if _write_file is not None:
+        _write_file.write(sep.join(str(a) for a in args) + end)
+        if flush:
+            _write_file.flush()
+
+
+def SetWriteToFile(filename, flagWriteToFile=True, flagAppend=False, flagFlushAlways=False):
+    global _write_file
+    if _write_file is not None:
+        _write_file.close()
+        _write_file = None
+    if flagWriteToFile:
+        _write_file = open(filename, "a" if flagAppend else "w")
+
+
+def SetWriteToConsole(flag):
+    config.printToConsole = bool(flag)
+
+
+def SetOutputPrecision(numberOfDigits):
+    config.outputPrecision = int(numberOfDigits)
+
+
+def SetLinalgOutputFormatPython(flagPythonFormat):
+    config.linalgOutputFormatPython = bool(flagPythonFormat)
+
+
+def SetPrintDelayMilliSeconds(delayMilliSeconds):
+    pass
+
+
+def GetVersionString(addDetails=False):
+    return __version__
+
+
+def RequireVersion(requiredVersion):
+    """Exudyn scripts check the Exudyn version; multibody implements the 1.13 API."""
+    return None
+
+
+def IsRendererActive():
+    return False
+
+
+def StartRenderer(verbose=0):
+    return False
+
+
+def StopRenderer():
+    pass
+
+
+def DoRendererIdleTasks(waitSeconds=0):
+    pass
+
+
+def SolveDynamic(mbs, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
+                 showHints=False, showCausingItems=True, autoAssemble=True):
+    """Module form of mbs.SolveDynamic."""
+    return mbs.SolveDynamic(simulationSettings, solverType, updateInitialValues, storeSolver, showHints,
+                            showCausingItems, autoAssemble)
+
+
+def SolveStatic(mbs, simulationSettings=None, updateInitialValues=False, storeSolver=True, showHints=False,
+                showCausingItems=True, autoAssemble=True):
+    """Module form of mbs.SolveStatic."""
+    return mbs.SolveStatic(simulationSettings, updateInitialValues, storeSolver, showHints, showCausingItems,
+                           autoAssemble)
+
+
+def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, verbose=False, useSVD=False,
+                                 autoAssemble=True):
+    return mbs.ComputeSystemDegreeOfFreedom(simulationSettings, threshold, verbose, useSVD, autoAssemble)
+
+
+def _lazy_modules():
+    from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver  # noqa: F401
+
+
+_lazy_modules()

@@ -1,0 +1,2 @@
+"""Equations: item groups and the system equations; importing registers the groups."""
+from . import points, connectors, constraints, loads  # noqa: F401

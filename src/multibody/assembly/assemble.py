@@ -1,0 +1,359 @@
+"""Assemble(): from item lists to a CompiledSystem of arrays.
+
+Order (spec system.md section 3): check references and types, number the
+node coordinates (ODE2, AE of nodes, data) in node order, then the
+constraint multipliers in object order; build one group per item type;
+compute the local-to-global lists; set the initial state of every
+configuration.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import equations as _eq  # noqa: F401  (registers the groups)
+from ..enums import ConfigurationType
+from ..errors import AssemblyError, ItemParameterError, NotImplementedFeatureError, UserFunctionError
+from ..equations.groups import (BODY_GROUPS, CONNECTOR_GROUPS, CONSTRAINT_GROUPS, LOAD_GROUPS,
+                                MARKER_GROUPS, NODE_GROUPS)
+from ..items.spec import describe_item
+
+CFG = ConfigurationType
+
+
+class State:
+    """All coordinates of one configuration (values without reference)."""
+    __slots__ = ("q", "v", "a", "y", "y_t", "lam", "x", "t", "a_alg")
+
+    def __init__(self, n_ode2, n_ode1, n_ae, n_data):
+        self.q, self.v, self.a = np.zeros(n_ode2), np.zeros(n_ode2), np.zeros(n_ode2)
+        self.a_alg = np.zeros(n_ode2)
+        self.y, self.y_t = np.zeros(n_ode1), np.zeros(n_ode1)
+        self.lam, self.x = np.zeros(n_ae), np.zeros(n_data)
+        self.t = 0.0
+
+    def copy_from(self, other):
+        for k in ("q", "v", "a", "y", "y_t", "lam", "x", "a_alg"):
+            getattr(self, k)[:] = getattr(other, k)
+        self.t = other.t
+
+
+class CompiledSystem:
+    """The assembled system: coordinate numbering, item groups, states."""
+
+    def __init__(self, mbs):
+        self.mbs = mbs
+        self.items = mbs._items
+        self.mass_changed = False
+        self.current_q = self.current_q_tot = self.current_v = None
+        self.current_t = 0.0
+
+    # ------------------------------------------------------------ messages
+    def describe(self, family, i):
+        rec = self.items[family][i]
+        return describe_item(rec.spec, i, rec.name)
+
+    def parameter_error(self, group, item, rec, name, received, expected):
+        raise ItemParameterError(describe_item(rec.spec, item, rec.name), name, received, expected)
+
+    def _check_index(self, family, item_family, item, rec, parameter, index):
+        lst = self.items[family]
+        if not 0 <= int(index) < len(lst):
+            raise AssemblyError(f"{describe_item(rec.spec, item, rec.name)}: parameter '{parameter}' "
+                                f"refers to {family} {int(index)}, which does not exist "
+                                f"(the system has {len(lst)} {family}s)")
+
+    def check_node(self, group, item, rec, node, allowed_types):
+        self._check_index("node", "object", item, rec, "nodeNumber", node)
+        nrec = self.items["node"][int(node)]
+        if allowed_types and nrec.spec.type_name not in allowed_types:
+            raise AssemblyError(f"{describe_item(rec.spec, item, rec.name)}: node "
+                                f"{self.describe('node', int(node))} has the wrong type; expected one of "
+                                f"{', '.join('Node' + t for t in allowed_types)}")
+
+    def check_marker_node(self, group, item, rec, node, need_frame):
+        self._check_index("node", "marker", item, rec, "nodeNumber", node)
+        if need_frame:
+            g = self.node_group_of[int(node)]
+            if not g.has_frame:
+                raise AssemblyError(f"{describe_item(rec.spec, item, rec.name)}: node "
+                                    f"{self.describe('node', int(node))} has no position; "
+                                    f"{rec.spec.class_name} needs a position node")
+            if rec.spec.type_name == "NodeRigid" and "Orientation" not in self.items["node"][int(node)].spec.flags:
+                raise AssemblyError(f"{describe_item(rec.spec, item, rec.name)}: node "
+                                    f"{self.describe('node', int(node))} has no orientation; "
+                                    "MarkerNodeRigid needs a rigid-body node")
+
+    def check_marker_body(self, group, item, rec, body):
+        self._check_index("object", "marker", item, rec, "bodyNumber", body)
+        brec = self.items["object"][int(body)]
+        g = self.object_group.get(int(body), (None, None))[0]
+        if "Body" not in brec.spec.flags or g is None or not getattr(g, "has_frame", False):
+            raise AssemblyError(f"{describe_item(rec.spec, item, rec.name)}: object "
+                                f"{self.describe('object', int(body))} is not a body with a position; "
+                                f"{rec.spec.class_name} needs a body")
+        if rec.spec.type_name == "BodyRigid" and "Orientation" not in _object_marker_flags(brec):
+            raise AssemblyError(f"{describe_item(rec.spec, item, rec.name)}: body "
+                                f"{self.describe('object', int(body))} has no orientation; "
+                                "MarkerBodyRigid needs a rigid body or ground")
+
+    def check_object_exists(self, group, item, rec, parameter, obj):
+        self._check_index("object", "marker", item, rec, parameter, obj)
+
+    def object_ae_array(self, items, E):
+        ae = -np.ones((len(items), E), dtype=np.int64)
+        for r, i in enumerate(items):
+            a = self.object_ltg_ae[int(i)]
+            ae[r, :len(a)] = a
+        return ae
+
+    def body_mass(self, b):
+        g, row = self.object_group[b]
+        m = getattr(g, "mass", None)
+        return float(m[row]) if m is not None else 0.0
+
+    def body_com(self, b):
+        g, row = self.object_group[b]
+        com = getattr(g, "com", None)
+        return com[row] if com is not None else np.zeros(3)
+
+    def marker_group_of(self, m):
+        return self.marker_group[int(m)][0]
+
+    def call_user(self, what, item, function, *args, family="object"):
+        """Call a Python user function; wrap its exception with the item's name."""
+        try:
+            return function(self.mbs, *args)
+        except UserFunctionError:
+            raise
+        except Exception as exc:
+            raise UserFunctionError(f"{self.describe(family, item)}: user function '{what}' raised "
+                                    f"{type(exc).__name__}: {exc}") from exc
+
+    # ------------------------------------------------------------ state
+    def state(self, configuration):
+        cfg = CFG(int(configuration))
+        st = self.states.get(cfg)
+        if st is None:
+            raise AssemblyError(f"configuration {cfg} is not available")
+        return st
+
+    def initialize_state(self):
+        init = self.states[CFG.Initial]
+        for cfg in (CFG.Current, CFG.StartOfStep, CFG.Visualization):
+            self.states[cfg].copy_from(init)
+
+    def update_parameter(self, family, i, name, value):
+        """A parameter changed after Assemble(): update its group in place if possible."""
+        if family == "object":
+            g, row = self.object_group.get(i, (None, None))
+        elif family == "load":
+            g, row = self.load_group.get(i, (None, None))
+        elif family == "marker":
+            g, row = self.marker_group.get(i, (None, None))
+        else:
+            g, row = None, None
+        if g is not None and g.update_parameter(row, name, value):
+            return
+        if name in ("initialCoordinates", "initialVelocities", "initialCoordinates_t",
+                    "referenceCoordinates") or family in ("sensor",):
+            return  # takes effect at the next Assemble() (as in Exudyn)
+        # anything else: the groups are out of date
+        self.mbs.systemIsConsistent = False
+
+
+def _object_marker_flags(rec):
+    flags = set(rec.spec.flags)
+    if rec.spec.type_name in ("Ground", "RigidBody", "RigidBody2D"):
+        flags.add("Orientation")
+    return flags
+
+
+def _group_by_type(records, registry, family, selector=None):
+    groups = {}
+    for i, r in enumerate(records):
+        if selector is not None and not selector(r):
+            continue
+        groups.setdefault(r.spec.type_name, []).append(i)
+    for t, idx in groups.items():
+        if t not in registry:
+            r = records[idx[0]]
+            raise NotImplementedFeatureError(f"{describe_item(r.spec, idx[0], r.name)}: item type "
+                                             f"{r.spec.class_name} is not implemented in multibody")
+    return groups
+
+
+def assemble(mbs):
+    """Build the CompiledSystem of a MainSystem (mbs.Assemble())."""
+    c = CompiledSystem(mbs)
+    nodes, objects = mbs._items["node"], mbs._items["object"]
+    markers, loads = mbs._items["marker"], mbs._items["load"]
+
+    # node coordinates, in node order
+    node_groups = _group_by_type(nodes, NODE_GROUPS, "node")
+    n = len(nodes)
+    c.node_ode2_start = np.zeros(n, dtype=np.int64)
+    c.node_n_ode2 = np.zeros(n, dtype=np.int64)
+    c.node_ae_start = np.zeros(n, dtype=np.int64)
+    c.node_n_ae = np.zeros(n, dtype=np.int64)
+    c.node_data_start = np.zeros(n, dtype=np.int64)
+    c.node_n_data = np.zeros(n, dtype=np.int64)
+    c.node_ode1_start = np.zeros(n, dtype=np.int64)
+    n_ode2 = n_ae = n_data = 0
+    for i, r in enumerate(nodes):
+        k2, k1, kae, kd = NODE_GROUPS[r.spec.type_name].counts(r)
+        c.node_ode2_start[i], c.node_n_ode2[i] = n_ode2, k2
+        c.node_ae_start[i], c.node_n_ae[i] = n_ae, kae
+        c.node_data_start[i], c.node_n_data[i] = n_data, kd
+        n_ode2, n_ae, n_data = n_ode2 + k2, n_ae + kae, n_data + kd
+
+    # constraint multipliers, in object order
+    c.object_ltg_ae = [[] for _ in objects]
+    for i, r in enumerate(objects):
+        gcls = CONSTRAINT_GROUPS.get(r.spec.type_name)
+        if gcls is not None:
+            k = gcls.count(r)
+            c.object_ltg_ae[i] = list(range(n_ae, n_ae + k))
+            n_ae += k
+    c.n_ode2, c.n_ode1, c.n_ae, c.n_data = n_ode2, 0, n_ae, n_data
+
+    # node groups (node frames) and the marker width K
+    c.node_groups, c.node_group_of = [], {}
+    for t, idx in node_groups.items():
+        g = NODE_GROUPS[t].build(c, idx, [nodes[i] for i in idx])
+        c.node_groups.append(g)
+        for i in idx:
+            c.node_group_of[i] = g
+    # bodies
+    body_types = _group_by_type(objects, {**BODY_GROUPS, **CONNECTOR_GROUPS, **CONSTRAINT_GROUPS},
+                                "object")
+    widths = [int(c.node_n_ode2[i]) for i in range(n) if c.node_group_of[i].has_frame]
+    c.K = 1
+    c.object_group = {}
+    c.body_groups = []
+    for t, idx in body_types.items():
+        if t in BODY_GROUPS:
+            g = BODY_GROUPS[t].build(c, idx, [objects[i] for i in idx])
+            c.body_groups.append(g)
+            for row, i in enumerate(idx):
+                c.object_group[i] = (g, row)
+            if g.has_frame:
+                widths.append(g.width)
+    c.K = max([1] + widths)
+    c.object_ltg_ode2 = [[] for _ in objects]
+    for g in c.body_groups:
+        for row, i in enumerate(g.items):
+            c.object_ltg_ode2[int(i)] = [int(x) for x in g.ltg[row] if x >= 0]
+
+    # markers
+    marker_types = _group_by_type(markers, MARKER_GROUPS, "marker")
+    c.marker_groups, c.marker_group = [], {}
+    for t, idx in marker_types.items():
+        g = MARKER_GROUPS[t].build(c, idx, [markers[i] for i in idx])
+        c.marker_groups.append(g)
+        for row, i in enumerate(idx):
+            c.marker_group[i] = (g, row)
+
+    # connectors and constraints: marker references and marker types first
+    for i, r in enumerate(objects):
+        if r.spec.type_name in CONNECTOR_GROUPS or r.spec.type_name in CONSTRAINT_GROUPS:
+            _check_connector_markers(c, i, r)
+    c.connector_groups, c.constraint_groups = [], []
+    for t, idx in body_types.items():
+        registry = CONNECTOR_GROUPS if t in CONNECTOR_GROUPS else CONSTRAINT_GROUPS if t in CONSTRAINT_GROUPS else None
+        if registry is None:
+            continue
+        g = registry[t].build(c, idx, [objects[i] for i in idx])
+        (c.connector_groups if registry is CONNECTOR_GROUPS else c.constraint_groups).append(g)
+        for row, i in enumerate(idx):
+            c.object_group[i] = (g, row)
+
+    # loads
+    for i, r in enumerate(loads):
+        m = int(r.values["markerNumber"])
+        if not 0 <= m < len(markers):
+            raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: parameter 'markerNumber' refers to "
+                                f"marker {m}, which does not exist (the system has {len(markers)} markers)")
+        _check_marker_flags(c, r, i, "markerNumber", m, r.spec.requested_markers[0]
+                            if r.spec.requested_markers else ())
+    load_types = _group_by_type(loads, LOAD_GROUPS, "load")
+    c.load_groups, c.load_group = [], {}
+    for t, idx in load_types.items():
+        g = LOAD_GROUPS[t].build(c, idx, [loads[i] for i in idx])
+        c.load_groups.append(g)
+        for row, i in enumerate(idx):
+            c.load_group[i] = (g, row)
+
+    # sensors: references only (values are evaluated by output/)
+    from ..output.sensors import check_sensors
+    check_sensors(c)
+
+    # reference and initial state
+    c.q_ref = np.zeros(n_ode2)
+    init = State(n_ode2, 0, n_ae, n_data)
+    for i, r in enumerate(nodes):
+        s, k = int(c.node_ode2_start[i]), int(c.node_n_ode2[i])
+        if k:
+            for name, target in (("referenceCoordinates", c.q_ref), ("initialCoordinates", init.q)):
+                vals = np.asarray(r.values.get(name, []), dtype=float)
+                if vals.size == 0 and name != "referenceCoordinates":
+                    continue
+                if vals.size != k:
+                    raise ItemParameterError(describe_item(r.spec, i, r.name), name, list(vals),
+                                             f"must have {k} entries (the node's coordinates)")
+                target[s:s + k] = vals
+            vel_name = "initialVelocities" if "initialVelocities" in r.values else "initialCoordinates_t"
+            vals = np.asarray(r.values.get(vel_name, []), dtype=float)
+            if vals.size:
+                if vals.size != k:
+                    raise ItemParameterError(describe_item(r.spec, i, r.name), vel_name, list(vals),
+                                             f"must have {k} entries (the node's coordinates)")
+                init.v[s:s + k] = vals
+        kd = int(c.node_n_data[i])
+        if kd:
+            vals = np.asarray(r.values.get("initialCoordinates", []), dtype=float)
+            if vals.size:
+                if vals.size != kd:
+                    raise ItemParameterError(describe_item(r.spec, i, r.name), "initialCoordinates",
+                                             list(vals), f"must have {kd} entries")
+                init.x[int(c.node_data_start[i]):int(c.node_data_start[i]) + kd] = vals
+    c.states = {CFG.Initial: init}
+    for cfg in (CFG.Current, CFG.StartOfStep, CFG.Visualization):
+        c.states[cfg] = State(n_ode2, 0, n_ae, n_data)
+        c.states[cfg].copy_from(init)
+    ref = State(n_ode2, 0, 0, 0)
+    ref.q = c.q_ref.copy()
+    ref.v = np.zeros(0)
+    ref.a = np.zeros(0)
+    c.states[CFG.Reference] = ref
+
+    # equations (frames, LTG lists of connectors, Jacobian pattern)
+    from ..equations.system import SystemEquations
+    c.equations = SystemEquations(c)
+    return c
+
+
+def _check_marker_flags(c, rec, item, parameter, m, required):
+    mrec = c.items["marker"][m]
+    flags = set(mrec.spec.flags)
+    if mrec.spec.type_name in ("BodyRigid", "NodeRigid", "BodyPosition", "NodePosition"):
+        flags.add("Position")
+    for flag in required:
+        if flag not in flags:
+            raise AssemblyError(f"{describe_item(rec.spec, item, rec.name)}: {parameter} {m} is "
+                                f"{describe_item(mrec.spec, m, mrec.name)}, which does not provide "
+                                f"'{flag}'; this item needs a {' + '.join(required)} marker")
+
+
+def _check_connector_markers(c, i, r):
+    ms = r.values["markerNumbers"]
+    if len(ms) != 2:
+        raise ItemParameterError(describe_item(r.spec, i, r.name), "markerNumbers", ms,
+                                 "must be a list of 2 marker indices")
+    for k, m in enumerate(ms):
+        m = int(m)
+        if not 0 <= m < len(c.items["marker"]):
+            raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: parameter 'markerNumbers' refers to "
+                                f"marker {m}, which does not exist (the system has "
+                                f"{len(c.items['marker'])} markers)")
+        req = r.spec.requested_markers[k] if k < len(r.spec.requested_markers) else ()
+        _check_marker_flags(c, r, i, f"marker m{k}", m, req)

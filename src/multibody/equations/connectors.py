@@ -1,0 +1,168 @@
+"""Spring-damper groups: marker data -> generalized forces and their Jacobians.
+
+A connector between markers m0 and m1 acts through B = [-J0, J1] (3 x 2K for
+position markers, 1 x 2K for coordinate markers): Q_LHS = B^T F,
+dQ/dq = B^T (dF/d dp) B, dQ/dq_t = B^T (dF/d dv) B (marker Jacobians taken as
+constant, the dominant terms, as spec connectors.md allows).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..kernels import connectors as kc
+from .groups import CONNECTOR_GROUPS, Group, param_array, register
+
+
+class ConnectorGroup(Group):
+    """Connectors with two markers; local width L = 2K."""
+    marker_kind = "position"     # or "coordinate"
+
+    def setup(self, records):
+        c = self.system
+        self.m0 = np.array([int(r.values["markerNumbers"][0]) for r in records], dtype=np.int64)
+        self.m1 = np.array([int(r.values["markerNumbers"][1]) for r in records], dtype=np.int64)
+        self.active = param_array(records, "activeConnector", bool)
+        self.user = [i for i, r in enumerate(records) if r.values.get("springForceUserFunction")]
+        self.user_functions = [records[i].values["springForceUserFunction"] for i in self.user]
+        self.read_params(records)
+        self.L = 2 * c.K
+
+    def read_params(self, records):
+        pass
+
+    def ltg(self, markers):
+        return np.concatenate([markers.ltg[self.m0], markers.ltg[self.m1]], axis=1)
+
+    def update_parameter(self, row, name, value):
+        if name == "activeConnector":
+            self.active[row] = value
+            return True
+        if name == "springForceUserFunction":
+            return False
+        arr = getattr(self, "p_" + name, None)
+        if arr is not None:
+            arr[row] = value
+            return True
+        return False
+
+    def B(self, markers):
+        """(n, 3, 2K) for position markers, (n, 1, 2K) for coordinate markers."""
+        if self.marker_kind == "position":
+            return np.concatenate([-markers.Jpos[self.m0], markers.Jpos[self.m1]], axis=2)
+        return np.concatenate([-markers.cJ[self.m0], markers.cJ[self.m1]], axis=1)[:, None, :]
+
+    def forces(self, markers, t, with_jacobian):
+        """Return (F (n, d), dF/d dp (n, d, d), dF/d dv (n, d, d)) in marker space."""
+        raise NotImplementedError
+
+    def evaluate(self, markers, t, out_Q, out_K=None, out_D=None):
+        F, S, Dv = self.forces(markers, t, out_K is not None)
+        act = self.active.astype(float)
+        F = F * act[:, None]
+        B = self.B(markers)
+        out_Q[:] = np.einsum("ndl,nd->nl", B, F)
+        if out_K is not None:
+            S = S * act[:, None, None]
+            Dv = Dv * act[:, None, None]
+            out_K[:] = np.einsum("ndl,nde,nem->nlm", B, S, B)
+            out_D[:] = np.einsum("ndl,nde,nem->nlm", B, Dv, B)
+
+    def call_user(self, i, *args):
+        c = self.system
+        row = self.user.index(i)
+        return c.call_user("springForceUserFunction", int(self.items[i]), self.user_functions[row],
+                           *args)
+
+
+@register(CONNECTOR_GROUPS, "ConnectorSpringDamper")
+class SpringDampers(ConnectorGroup):
+    def read_params(self, records):
+        for name in ("referenceLength", "stiffness", "damping", "force", "velocityOffset"):
+            setattr(self, "p_" + name, param_array(records, name))
+
+    def kinematics(self, markers):
+        dp = markers.pos[self.m1] - markers.pos[self.m0]
+        dv = markers.vel[self.m1] - markers.vel[self.m0]
+        L = np.sqrt((dp * dp).sum(axis=1))
+        return dp, dv, L
+
+    def forces(self, markers, t, with_jacobian):
+        dp, dv, L = self.kinematics(markers)
+        e, L_t = kc.unit_and_rate(dp, dv, L)
+        fsd = kc.spring_damper_force(L, L_t, self.p_referenceLength, self.p_stiffness,
+                                     self.p_damping, self.p_force, self.p_velocityOffset)
+        for i in self.user:
+            fsd[i] = float(self.call_user(i, t, int(self.items[i]), L[i] - self.p_referenceLength[i],
+                                          L_t[i] - self.p_velocityOffset[i], self.p_stiffness[i],
+                                          self.p_damping[i], self.p_force[i]))
+        F = fsd[:, None] * e
+        if not with_jacobian:
+            return F, None, None
+        S, Dv = kc.spring_damper_jacobian(e, L, dv, fsd, self.p_stiffness, self.p_damping)
+        return F, S, Dv
+
+    def outputs(self, markers, t):
+        dp, dv, L = self.kinematics(markers)
+        e, L_t = kc.unit_and_rate(dp, dv, L)
+        F, _, _ = self.forces(markers, t, False)
+        fsd = (F * e).sum(axis=1) * self.active
+        return dict(Distance=L, Displacement=dp, Velocity=dv, Force=F * self.active[:, None],
+                    ForceLocal=fsd,
+                    PotentialEnergy=0.5 * self.p_stiffness * (L - self.p_referenceLength) ** 2
+                    + self.p_force * (L - self.p_referenceLength))
+
+
+@register(CONNECTOR_GROUPS, "ConnectorCartesianSpringDamper")
+class CartesianSpringDampers(ConnectorGroup):
+    def read_params(self, records):
+        for name in ("stiffness", "damping", "offset"):
+            setattr(self, "p_" + name, param_array(records, name).reshape(-1, 3))
+
+    def forces(self, markers, t, with_jacobian):
+        u = markers.pos[self.m1] - markers.pos[self.m0] - self.p_offset
+        dv = markers.vel[self.m1] - markers.vel[self.m0]
+        F = self.p_stiffness * u + self.p_damping * dv
+        for i in self.user:
+            F[i] = np.asarray(self.call_user(i, t, int(self.items[i]), list(u[i]), list(dv[i]),
+                                             list(self.p_stiffness[i]), list(self.p_damping[i]),
+                                             list(self.p_offset[i])), dtype=float)
+        if not with_jacobian:
+            return F, None, None
+        eye = np.eye(3)[None]
+        return F, self.p_stiffness[:, :, None] * eye, self.p_damping[:, :, None] * eye
+
+    def outputs(self, markers, t):
+        u = markers.pos[self.m1] - markers.pos[self.m0] - self.p_offset
+        dv = markers.vel[self.m1] - markers.vel[self.m0]
+        F, _, _ = self.forces(markers, t, False)
+        return dict(Displacement=u, Distance=np.sqrt((u * u).sum(axis=1)), Velocity=dv,
+                    Force=F * self.active[:, None],
+                    PotentialEnergy=0.5 * (self.p_stiffness * u * u).sum(axis=1))
+
+
+@register(CONNECTOR_GROUPS, "ConnectorCoordinateSpringDamper")
+class CoordinateSpringDampers(ConnectorGroup):
+    marker_kind = "coordinate"
+
+    def read_params(self, records):
+        for name in ("stiffness", "damping", "offset"):
+            setattr(self, "p_" + name, param_array(records, name))
+
+    def forces(self, markers, t, with_jacobian):
+        dq = markers.cval[self.m1] - markers.cval[self.m0]
+        dv = markers.cvel[self.m1] - markers.cvel[self.m0]
+        f = self.p_stiffness * (dq - self.p_offset) + self.p_damping * dv
+        for i in self.user:
+            f[i] = float(self.call_user(i, t, int(self.items[i]), dq[i], dv[i], self.p_stiffness[i],
+                                        self.p_damping[i], self.p_offset[i]))
+        F = f[:, None]
+        if not with_jacobian:
+            return F, None, None
+        return F, self.p_stiffness[:, None, None].copy(), self.p_damping[:, None, None].copy()
+
+    def outputs(self, markers, t):
+        dq = markers.cval[self.m1] - markers.cval[self.m0]
+        dv = markers.cvel[self.m1] - markers.cvel[self.m0]
+        F, _, _ = self.forces(markers, t, False)
+        return dict(Displacement=dq, Velocity=dv, Force=F[:, 0] * self.active,
+                    PotentialEnergy=0.5 * self.p_stiffness * (dq - self.p_offset) ** 2)

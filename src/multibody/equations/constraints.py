@@ -1,0 +1,267 @@
+"""Constraint groups: marker data -> residuals g, constraint Jacobians C, reactions C^T lambda.
+
+Each group has ``n_eq`` equations per item (padded to ``E`` with AE index -1
+for items with fewer), owns the AE indices ``ae`` (n, E) and acts on the
+local coordinates ``ltg`` (n, L). ``evaluate`` returns the residual and the
+Jacobian rows; rows of inactive items are replaced by lambda = 0 (residual
+lambda, Jacobian 0 and a 1 in the lambda-lambda block).
+
+``level``: 'q' rows are position-level Jacobians (index 3: coefficient 1,
+index 2: the velocity form, coefficient gamma'), 'v' rows are genuinely
+velocity-level (coefficient gamma' in every mode).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .groups import CONSTRAINT_GROUPS, Group, param_array, register
+
+
+class ConstraintGroup(Group):
+    n_eq = 1
+
+    @classmethod
+    def count(cls, record):
+        return cls.n_eq
+
+    def setup(self, records):
+        c = self.system
+        self.ae = c.object_ae_array(self.items, self.E)
+        self.m0 = np.array([int(r.values["markerNumbers"][0]) for r in records], dtype=np.int64)
+        self.m1 = np.array([int(r.values["markerNumbers"][1]) for r in records], dtype=np.int64)
+        self.active = param_array(records, "activeConnector", bool)
+        self.L = 2 * c.K
+        self.velocity_level = np.zeros(self.n, dtype=bool)
+        self.read_params(records)
+
+    @property
+    def E(self):
+        return self.n_eq
+
+    def read_params(self, records):
+        pass
+
+    def ltg(self, markers):
+        return np.concatenate([markers.ltg[self.m0], markers.ltg[self.m1]], axis=1)
+
+    def update_parameter(self, row, name, value):
+        if name == "activeConnector":
+            self.active[row] = value
+            return True
+        arr = getattr(self, "p_" + name, None)
+        if arr is not None and not callable(value):
+            arr[row] = value
+            return True
+        return False
+
+    def evaluate(self, markers, lam, t, index2, with_jacobian=True):
+        """Return g (n, E), C (n, E, L) or None, and the level mask (n,) True = 'v' row."""
+        g, C = self.equations(markers, t, index2, with_jacobian)
+        act = self.active
+        if not act.all():
+            ix = np.maximum(self.ae, 0)
+            g[~act] = lam[ix[~act]] * (self.ae[~act] >= 0)
+            if C is not None:
+                C[~act] = 0.0
+        return g, C
+
+    def position_residual(self, markers, t):
+        g, _ = self.equations(markers, t, False, False)
+        return g
+
+
+@register(CONSTRAINT_GROUPS, "ConnectorCoordinate")
+class CoordinateConstraints(ConstraintGroup):
+    """c = k1 q_m1 - q_m0 - offset (index 3); k1 v_m1 - v_m0 - d (index 2 or velocityLevel)."""
+
+    def read_params(self, records):
+        self.p_offset = param_array(records, "offset")
+        self.p_factor1 = param_array(records, "factor1")
+        self.velocity_level = param_array(records, "velocityLevel", bool)
+        self.p_velocityLevel = self.velocity_level
+        self.uf = [r.values["offsetUserFunction"] for r in records]
+        self.uf_t = [r.values["offsetUserFunction_t"] for r in records]
+        self.has_uf = any(self.uf) or any(self.uf_t)
+
+    def update_parameter(self, row, name, value):
+        if name in ("offsetUserFunction", "offsetUserFunction_t"):
+            (self.uf if name == "offsetUserFunction" else self.uf_t)[row] = value
+            self.has_uf = any(self.uf) or any(self.uf_t)
+            return True
+        return super().update_parameter(row, name, value)
+
+    def equations(self, markers, t, index2, with_jacobian):
+        c = self.system
+        k1 = self.p_factor1
+        vel_form = self.velocity_level | index2
+        q0, q1 = markers.cval[self.m0], markers.cval[self.m1]
+        v0, v1 = markers.cvel[self.m0], markers.cvel[self.m1]
+        offset = self.p_offset.copy()
+        d = np.where(self.velocity_level, self.p_offset, 0.0)
+        if self.has_uf:
+            for i in range(self.n):
+                if vel_form[i] and self.uf_t[i]:
+                    d[i] = float(c.call_user("offsetUserFunction_t", int(self.items[i]), self.uf_t[i],
+                                             t, int(self.items[i]), self.p_offset[i]))
+                elif not vel_form[i] and self.uf[i]:
+                    offset[i] = float(c.call_user("offsetUserFunction", int(self.items[i]), self.uf[i],
+                                                  t, int(self.items[i]), self.p_offset[i]))
+        g = np.where(vel_form, k1 * v1 - v0 - d, k1 * q1 - q0 - offset)[:, None]
+        C = None
+        if with_jacobian:
+            C = np.concatenate([-markers.cJ[self.m0], k1[:, None] * markers.cJ[self.m1]], axis=1)[:, None, :]
+        return g, C
+
+    def outputs(self, markers, lam, t):
+        g = self.equations(markers, t, np.zeros(self.n, dtype=bool), False)[0][:, 0]
+        return dict(Displacement=markers.cval[self.m1] - markers.cval[self.m0],
+                    Velocity=markers.cvel[self.m1] - markers.cvel[self.m0],
+                    ConstraintEquation=g, Force=lam[self.ae[:, 0]])
+
+
+@register(CONSTRAINT_GROUPS, "ConnectorDistance")
+class DistanceConstraints(ConstraintGroup):
+    """c = |p1 - p0| - d0 (index 3); e . (v1 - v0) (index 2)."""
+
+    def read_params(self, records):
+        self.p_distance = param_array(records, "distance")
+
+    def equations(self, markers, t, index2, with_jacobian):
+        dp = markers.pos[self.m1] - markers.pos[self.m0]
+        dv = markers.vel[self.m1] - markers.vel[self.m0]
+        L = np.sqrt((dp * dp).sum(axis=1))
+        e = dp / np.where(L > 0, L, 1.0)[:, None]
+        if np.isscalar(index2) or np.ndim(index2) == 0:
+            index2 = np.full(self.n, bool(index2))
+        g = np.where(index2, (e * dv).sum(axis=1), L - self.p_distance)[:, None]
+        C = None
+        if with_jacobian:
+            B = np.concatenate([-markers.Jpos[self.m0], markers.Jpos[self.m1]], axis=2)
+            C = np.einsum("nd,ndl->nl", e, B)[:, None, :]
+        return g, C
+
+    def outputs(self, markers, lam, t):
+        dp = markers.pos[self.m1] - markers.pos[self.m0]
+        dv = markers.vel[self.m1] - markers.vel[self.m0]
+        L = np.sqrt((dp * dp).sum(axis=1))
+        return dict(Distance=L, Displacement=dp, Velocity=dv, Force=lam[self.ae[:, 0]],
+                    ConstraintEquation=L - self.p_distance)
+
+
+@register(CONSTRAINT_GROUPS, "ConnectorCoordinateVector")
+class CoordinateVectorConstraints(ConstraintGroup):
+    """X1 q1 + Y1 q1^2 - X0 q0 - Y0 q0^2 - v_off = 0 on coordinate-vector markers (total values)."""
+
+    @classmethod
+    def count(cls, record):
+        rows = [np.asarray(record.values[k]).shape[0] for k in
+                ("scalingMarker0", "scalingMarker1", "quadraticTermMarker0", "quadraticTermMarker1")
+                if np.asarray(record.values[k]).size]
+        return max(rows, default=0)
+
+    @property
+    def E(self):
+        return self._E
+
+    def setup(self, records):
+        c = self.system
+        self._E = max((self.count(r) for r in records), default=0)
+        mg = c.marker_group_of
+        self.ltg0, self.ltg1 = [], []
+        for r in records:
+            m0, m1 = (int(m) for m in r.values["markerNumbers"])
+            self.ltg0.append(mg(m0).ltg_of[m0])
+            self.ltg1.append(mg(m1).ltg_of[m1])
+        self.w0 = max((len(x) for x in self.ltg0), default=0)
+        self.w1 = max((len(x) for x in self.ltg1), default=0)
+        self.L = self.w0 + self.w1
+        self.ltg_arr = -np.ones((self.n, self.L), dtype=np.int64)
+        self.X = np.zeros((self.n, self._E, self.L))     # linear terms  [-X0, X1]
+        self.Y = np.zeros((self.n, self._E, self.L))     # quadratic terms [-Y0, Y1]
+        self.off = np.zeros((self.n, self._E))
+        self.neq = np.zeros(self.n, dtype=np.int64)
+        self.records = records
+        for i, r in enumerate(records):
+            l0, l1 = self.ltg0[i], self.ltg1[i]
+            self.ltg_arr[i, :len(l0)] = l0
+            self.ltg_arr[i, self.w0:self.w0 + len(l1)] = l1
+            ne = self.count(r)
+            self.neq[i] = ne
+            for key, sign, lst, col in (("scalingMarker0", -1, self.X, 0), ("scalingMarker1", 1, self.X, self.w0),
+                                        ("quadraticTermMarker0", -1, self.Y, 0),
+                                        ("quadraticTermMarker1", 1, self.Y, self.w0)):
+                mat = np.asarray(r.values[key], dtype=float)
+                if mat.size == 0:
+                    continue
+                nc = len(l0) if key.endswith("0") else len(l1)
+                if mat.shape != (ne, nc):
+                    c.parameter_error(self, int(self.items[i]), r, key, mat.shape,
+                                      f"must be a {ne}x{nc} matrix (equations x marker coordinates)")
+                lst[i, :ne, col:col + nc] = sign * mat
+            off = np.asarray(r.values["offset"], dtype=float)
+            if off.size:
+                if off.size != ne:
+                    c.parameter_error(self, int(self.items[i]), r, "offset", off.size, f"must have {ne} entries")
+                self.off[i, :ne] = off
+        self.ae = c.object_ae_array(self.items, self._E)
+        self.m0 = np.array([int(r.values["markerNumbers"][0]) for r in records], dtype=np.int64)
+        self.m1 = np.array([int(r.values["markerNumbers"][1]) for r in records], dtype=np.int64)
+        self.active = param_array(records, "activeConnector", bool)
+        self.velocity_level = param_array(records, "velocityLevel", bool)
+        self.uf = [(r.values["constraintUserFunction"], r.values["jacobianUserFunction"]) for r in records]
+
+    def ltg(self, markers):
+        return self.ltg_arr
+
+    def equations(self, markers, t, index2, with_jacobian):
+        c = self.system
+        ix = np.maximum(self.ltg_arr, 0)
+        valid = self.ltg_arr >= 0
+        q = np.where(valid, c.current_q_tot[ix], 0.0)
+        v = np.where(valid, c.current_v[ix], 0.0)
+        vel_form = (self.velocity_level | index2)
+        z = np.where(vel_form[:, None], v, q)
+        g = np.einsum("nel,nl->ne", self.X, z) + np.einsum("nel,nl->ne", self.Y, z * z)
+        g -= np.where(self.velocity_level[:, None] | ~vel_form[:, None], self.off, 0.0)
+        C = None
+        if with_jacobian:
+            C = self.X + 2.0 * self.Y * z[:, None, :]
+        for i, (uf, juf) in enumerate(self.uf):
+            if uf:
+                k0, k1 = len(self.ltg0[i]), len(self.ltg1[i])
+                qq = np.concatenate([q[i, :k0], q[i, self.w0:self.w0 + k1]])
+                vv = np.concatenate([v[i, :k0], v[i, self.w0:self.w0 + k1]])
+                ne = int(self.neq[i])
+                g[i, :ne] = np.asarray(c.call_user("constraintUserFunction", int(self.items[i]), uf, t,
+                                                   int(self.items[i]), qq, vv, bool(vel_form[i])), dtype=float)
+                if with_jacobian and juf:
+                    J = np.asarray(c.call_user("jacobianUserFunction", int(self.items[i]), juf, t,
+                                               int(self.items[i]), qq, vv, bool(self.velocity_level[i])),
+                                   dtype=float)
+                    C[i] = 0.0
+                    C[i, :ne, :k0] = J[:, :k0]
+                    C[i, :ne, self.w0:self.w0 + k1] = J[:, k0:]
+        return g, C
+
+    def outputs(self, markers, lam, t):
+        c = self.system
+        ix = np.maximum(self.ltg_arr, 0)
+        valid = self.ltg_arr >= 0
+        q = np.where(valid, c.current_q_tot[ix], 0.0)
+        v = np.where(valid, c.current_v[ix], 0.0)
+        out = {"Displacement": [], "Velocity": [], "ConstraintEquation": [], "Force": []}
+        g = self.position_residual(markers, t)
+        for i in range(self.n):
+            k0, k1 = len(self.ltg0[i]), len(self.ltg1[i])
+            q0, q1 = q[i, :k0], q[i, self.w0:self.w0 + k1]
+            v0, v1 = v[i, :k0], v[i, self.w0:self.w0 + k1]
+            if k0 == 0:
+                q0, v0 = np.zeros(k1), np.zeros(k1)
+            if k1 == 0:
+                q1, v1 = np.zeros(k0), np.zeros(k0)
+            out["Displacement"].append(q1 - q0)
+            out["Velocity"].append(v1 - v0)
+            ne = int(self.neq[i])
+            out["ConstraintEquation"].append(g[i, :ne])
+            out["Force"].append(lam[self.ae[i, :ne]])
+        return out

@@ -1,0 +1,103 @@
+"""Item groups: all items of one type, as arrays, evaluated by one kernel call.
+
+Every group is built at ``Assemble()`` from the item records of its type
+(``build``) and afterwards sees only arrays. Groups come in families, each
+with a registry from the Exudyn type name to the group class:
+
+* node groups write *frames* of their nodes (position, velocity, rotation,
+  angular velocity and the Jacobians of position and rotation with respect to
+  the node's ODE2 coordinates) into the system-wide node frame arrays;
+* body groups add their mass matrix and LHS forces, and write body frames;
+* marker groups read node or body frames and write marker data;
+* connector groups (spring-dampers) turn marker data into generalized forces
+  and their Jacobians; constraint groups into residuals and constraint
+  Jacobians; load groups into generalized forces.
+
+Local Jacobian blocks are padded to the system's marker width ``K`` with
+coordinate index -1, which scatters into a dummy slot.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+NODE_GROUPS: dict = {}
+BODY_GROUPS: dict = {}
+MARKER_GROUPS: dict = {}
+CONNECTOR_GROUPS: dict = {}
+CONSTRAINT_GROUPS: dict = {}
+LOAD_GROUPS: dict = {}
+
+
+def register(registry, *type_names):
+    def deco(cls):
+        for t in type_names:
+            registry[t] = cls
+        cls.type_names = type_names
+        return cls
+    return deco
+
+
+class Frames:
+    """Kinematic frames of n items (nodes, bodies or markers), padded to width K.
+
+    pos, vel, omega : (n, 3) global position, velocity, angular velocity
+    A : (n, 3, 3) rotation (local to global)
+    Jpos, Jrot : (n, 3, K) d vel / d q_t and d omega / d q_t (global)
+    ltg : (n, K) int, global ODE2 indices of the K columns (-1 = none)
+    cval, cvel : (n,) scalar coordinate value and rate (coordinate markers)
+    cJ : (n, K) d cval / d q
+    mass : (n,) mass of body-mass markers
+    """
+
+    def __init__(self, n, K):
+        self.n, self.K = n, K
+        self.pos = np.zeros((n, 3))
+        self.vel = np.zeros((n, 3))
+        self.omega = np.zeros((n, 3))
+        self.A = np.zeros((n, 3, 3))
+        self.A[:] = np.eye(3)
+        self.Jpos = np.zeros((n, 3, K))
+        self.Jrot = np.zeros((n, 3, K))
+        self.ltg = -np.ones((n, K), dtype=np.int64)
+        self.cval = np.zeros(n)
+        self.cvel = np.zeros(n)
+        self.cJ = np.zeros((n, K))
+        self.mass = np.zeros(n)
+
+
+class Group:
+    """Base of all groups: the item numbers and the records of the items."""
+    type_names: tuple = ()
+
+    def __init__(self, system, items):
+        self.system = system            # CompiledSystem (for sizes and index maps)
+        self.items = np.asarray(items, dtype=np.int64)
+        self.n = len(items)
+
+    @classmethod
+    def build(cls, system, items, records):
+        g = cls(system, items)
+        g.setup(records)
+        return g
+
+    def setup(self, records):
+        """Read parameters from the item records into arrays."""
+
+    def update_parameter(self, row, name, value):
+        """A parameter of item ``row`` (position in the group) changed; update arrays.
+
+        Returns False if the change needs Assemble() again.
+        """
+        return False
+
+
+def param_array(records, name, dtype=float):
+    return np.array([r.values[name] for r in records], dtype=dtype)
+
+
+def scatter_add(out, index, values):
+    """out[index] += values with index -1 ignored (index and values of equal shape)."""
+    idx = index.ravel()
+    val = values.ravel()
+    mask = idx >= 0
+    np.add.at(out, idx[mask], val[mask])

@@ -1,0 +1,463 @@
+"""Groups of the point-mass family: point nodes, generic nodes, ground, mass points,
+1D masses, GenericODE2 bodies, and the markers on them."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import AssemblyError
+from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
+
+
+# ---------------------------------------------------------------- nodes
+
+class NodeGroup(Group):
+    """Nodes of one type. ``n_ode2`` coordinates each; ``frame`` writes node frames."""
+    n_ode2 = 0
+    has_frame = True
+
+    @classmethod
+    def counts(cls, record):
+        """(n_ode2, n_ode1, n_ae, n_data) of one node."""
+        return cls.n_ode2, 0, 0, 0
+
+    def setup(self, records):
+        c = self.system
+        self.start = c.node_ode2_start[self.items]
+        self.width = self.n_ode2
+        self.ltg = self.start[:, None] + np.arange(self.width)[None, :]
+
+    def frame(self, q_tot, v, frames):
+        """Write the frames of the group's nodes (rows ``self.items`` of ``frames``)."""
+
+
+def _check_length(spec_name, rec, param, n):
+    v = rec.values[param]
+    if len(v) != n:
+        raise AssemblyError(f"{spec_name} '{rec.name}': parameter '{param}' must have "
+                            f"{n} entries; received {len(v)}")
+
+
+@register(NODE_GROUPS, "Point")
+class PointNodes(NodeGroup):
+    n_ode2 = 3
+
+    def setup(self, records):
+        super().setup(records)
+        self.rows = self.items
+
+    def frame(self, q_tot, v, frames):
+        idx = self.ltg
+        frames.pos[self.items] = q_tot[idx]
+        frames.vel[self.items] = v[idx]
+        frames.Jpos[self.items, :, :3] = np.eye(3)
+        frames.ltg[self.items, :3] = idx
+
+
+@register(NODE_GROUPS, "Point2D")
+class Point2DNodes(NodeGroup):
+    n_ode2 = 2
+
+    def frame(self, q_tot, v, frames):
+        idx = self.ltg
+        frames.pos[self.items, :2] = q_tot[idx]
+        frames.pos[self.items, 2] = 0.0
+        frames.vel[self.items, :2] = v[idx]
+        frames.Jpos[self.items, 0, 0] = 1.0
+        frames.Jpos[self.items, 1, 1] = 1.0
+        frames.ltg[self.items, :2] = idx
+
+
+@register(NODE_GROUPS, "PointGround")
+class PointGroundNodes(NodeGroup):
+    n_ode2 = 0
+
+    def setup(self, records):
+        super().setup(records)
+        self.ref = param_array(records, "referenceCoordinates").reshape(-1, 3)
+
+    def frame(self, q_tot, v, frames):
+        frames.pos[self.items] = self.ref
+
+
+@register(NODE_GROUPS, "1D")
+class Node1DGroup(NodeGroup):
+    n_ode2 = 1
+    has_frame = False
+
+    def frame(self, q_tot, v, frames):
+        # a generic scalar coordinate: no position, but coordinate markers read cval
+        frames.ltg[self.items, :1] = self.ltg
+
+
+@register(NODE_GROUPS, "GenericODE2")
+class GenericODE2Nodes(NodeGroup):
+    has_frame = False
+
+    @classmethod
+    def counts(cls, record):
+        return int(record.values["numberOfODE2Coordinates"]), 0, 0, 0
+
+    def setup(self, records):
+        c = self.system
+        self.start = c.node_ode2_start[self.items]
+        self.sizes = c.node_n_ode2[self.items]
+
+
+@register(NODE_GROUPS, "GenericData")
+class GenericDataNodes(NodeGroup):
+    has_frame = False
+
+    @classmethod
+    def counts(cls, record):
+        return 0, 0, 0, int(record.values["numberOfDataCoordinates"])
+
+    def setup(self, records):
+        pass
+
+
+# ---------------------------------------------------------------- bodies
+
+class BodyGroup(Group):
+    """Bodies of one type: mass matrix blocks, LHS forces, body frames."""
+    has_frame = True
+    constant_mass = True
+    width = 0                # coordinates per body
+
+    def node_numbers(self, records):
+        return np.array([int(r.values["nodeNumber"]) for r in records], dtype=np.int64)
+
+    def ltg_of_nodes(self, nodes):
+        c = self.system
+        return c.node_ode2_start[nodes][:, None] + np.arange(self.width)[None, :]
+
+    def mass_blocks(self, q_tot, v, out):
+        """Write (n, w, w) mass blocks."""
+
+    def lhs_forces(self, q, q_tot, v, t, out):
+        """Add the (n, w) LHS force vectors (elastic, gyroscopic, ...); default none."""
+        return False
+
+    def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
+        """Write (n, w, w) blocks of dLHS/dq and dLHS/dv; default zero."""
+        return False
+
+    def frame(self, q_tot, v, frames):
+        """Write body frames (reference point of the body)."""
+
+
+@register(BODY_GROUPS, "Ground")
+class GroundBodies(BodyGroup):
+    width = 0
+
+    def setup(self, records):
+        self.ltg = np.zeros((self.n, 0), dtype=np.int64)
+        self.p = np.array([r.values["referencePosition"] or [0.0, 0.0, 0.0] for r in records],
+                          dtype=float).reshape(-1, 3)
+        A = []
+        for r in records:
+            rot = r.values["referenceRotation"]
+            ht = r.values["referenceHT"]
+            if ht is not None:
+                ht = np.asarray(ht)
+                A.append(ht[:3, :3])
+                if r.values["referencePosition"] is None:
+                    self.p[len(A) - 1] = ht[:3, 3]
+            else:
+                A.append(np.eye(3) if rot is None else np.asarray(rot))
+        self.A = np.array(A).reshape(-1, 3, 3)
+
+    def frame(self, q_tot, v, frames):
+        frames.pos[self.items] = self.p
+        frames.A[self.items] = self.A
+
+
+class _SingleNodeBodies(BodyGroup):
+    node_type_names: tuple = ()
+
+    def setup(self, records):
+        c = self.system
+        self.nodes = self.node_numbers(records)
+        for r, nd, item in zip(records, self.nodes, self.items):
+            c.check_node(self, int(item), r, nd, self.node_type_names)
+        self.ltg = self.ltg_of_nodes(self.nodes)
+        self.mass = param_array(records, "mass")
+
+    def update_parameter(self, row, name, value):
+        if name == "mass":
+            self.mass[row] = value
+            self.system.mass_changed = True
+            return True
+        return False
+
+
+@register(BODY_GROUPS, "MassPoint")
+class MassPoints(_SingleNodeBodies):
+    width = 3
+    node_type_names = ("Point",)
+
+    def mass_blocks(self, q_tot, v, out):
+        out[:] = self.mass[:, None, None] * np.eye(3)[None]
+
+    def frame(self, q_tot, v, frames):
+        idx = self.ltg
+        frames.pos[self.items] = q_tot[idx]
+        frames.vel[self.items] = v[idx]
+        frames.Jpos[self.items, :, :3] = np.eye(3)
+        frames.ltg[self.items, :3] = idx
+
+
+@register(BODY_GROUPS, "MassPoint2D")
+class MassPoints2D(_SingleNodeBodies):
+    width = 2
+    node_type_names = ("Point2D",)
+
+    def mass_blocks(self, q_tot, v, out):
+        out[:] = self.mass[:, None, None] * np.eye(2)[None]
+
+    def frame(self, q_tot, v, frames):
+        idx = self.ltg
+        frames.pos[self.items, :2] = q_tot[idx]
+        frames.vel[self.items, :2] = v[idx]
+        frames.Jpos[self.items, 0, 0] = 1.0
+        frames.Jpos[self.items, 1, 1] = 1.0
+        frames.ltg[self.items, :2] = idx
+
+
+@register(BODY_GROUPS, "Mass1D")
+class Masses1D(_SingleNodeBodies):
+    width = 1
+    node_type_names = ("1D", "GenericODE2")
+
+    def setup(self, records):
+        super().setup(records)
+        self.p0 = param_array(records, "referencePosition").reshape(-1, 3)
+        self.A0 = np.array([r.values["referenceRotation"] for r in records], dtype=float).reshape(-1, 3, 3)
+
+    def mass_blocks(self, q_tot, v, out):
+        out[:, 0, 0] = self.mass
+
+    def frame(self, q_tot, v, frames):
+        idx = self.ltg[:, 0]
+        ex = self.A0[:, :, 0]
+        frames.pos[self.items] = self.p0 + ex * q_tot[idx][:, None]
+        frames.vel[self.items] = ex * v[idx][:, None]
+        frames.A[self.items] = self.A0
+        frames.Jpos[self.items, :, 0] = ex
+        frames.ltg[self.items, 0] = idx
+
+
+@register(BODY_GROUPS, "GenericODE2")
+class GenericODE2Bodies(BodyGroup):
+    """ObjectGenericODE2: M q_tt + D q_t + K q = f (constant matrices), padded to the widest."""
+    has_frame = False
+
+    def setup(self, records):
+        c = self.system
+        ltgs = []
+        for r, item in zip(records, self.items):
+            nodes = [int(nd) for nd in r.values["nodeNumbers"]]
+            for nd in nodes:
+                c.check_node(self, int(item), r, nd, ("GenericODE2", "Point", "Point2D", "1D",
+                                                       "RigidBody2D", "RigidBodyEP", "RigidBodyRxyz",
+                                                       "RigidBodyRotVecLG"))
+            ltgs.append(np.concatenate([c.node_ode2_start[nd] + np.arange(c.node_n_ode2[nd])
+                                        for nd in nodes]) if nodes else np.zeros(0, dtype=np.int64))
+        self.width = max((len(x) for x in ltgs), default=0)
+        self.ltg = -np.ones((self.n, self.width), dtype=np.int64)
+        self.M = np.zeros((self.n, self.width, self.width))
+        self.K = np.zeros_like(self.M)
+        self.D = np.zeros_like(self.M)
+        self.f = np.zeros((self.n, self.width))
+        self.user = []
+        for i, (r, ltg) in enumerate(zip(records, ltgs)):
+            k = len(ltg)
+            self.ltg[i, :k] = ltg
+            for name, target in (("massMatrix", self.M), ("stiffnessMatrix", self.K),
+                                 ("dampingMatrix", self.D)):
+                mat = _dense(r.values[name])
+                if mat is not None and mat.size:
+                    if mat.shape != (k, k):
+                        c.parameter_error(self, int(self.items[i]), r, name, mat.shape,
+                                          f"must be a {k}x{k} matrix (the nodes have {k} coordinates)")
+                    target[i, :k, :k] = mat
+            fv = np.asarray(r.values["forceVector"], dtype=float)
+            if fv.size:
+                if fv.size != k:
+                    c.parameter_error(self, int(self.items[i]), r, "forceVector", fv.size,
+                                      f"must have {k} entries")
+                self.f[i, :k] = fv
+            if r.values["forceUserFunction"] or r.values["massMatrixUserFunction"]:
+                self.user.append((i, r.values["forceUserFunction"], r.values["massMatrixUserFunction"]))
+        self.constant_mass = not any(m for _, _, m in self.user)
+
+    def mass_blocks(self, q_tot, v, out):
+        out[:] = self.M
+        if self.user:
+            c = self.system
+            for i, _, muf in self.user:
+                if muf:
+                    k = int((self.ltg[i] >= 0).sum())
+                    q = c.current_q[self.ltg[i, :k]]
+                    qt = v[self.ltg[i, :k]]
+                    out[i, :k, :k] = c.call_user("massMatrixUserFunction", int(self.items[i]),
+                                                 muf, c.current_t, int(self.items[i]), q, qt)
+
+    def lhs_forces(self, q, q_tot, v, t, out):
+        qq = np.where(self.ltg >= 0, q[np.maximum(self.ltg, 0)], 0.0)
+        vv = np.where(self.ltg >= 0, v[np.maximum(self.ltg, 0)], 0.0)
+        out += np.einsum("nij,nj->ni", self.K, qq) + np.einsum("nij,nj->ni", self.D, vv) - self.f
+        c = self.system
+        for i, fuf, _ in self.user:
+            if fuf:
+                k = int((self.ltg[i] >= 0).sum())
+                out[i, :k] -= np.asarray(c.call_user("forceUserFunction", int(self.items[i]), fuf,
+                                                     t, int(self.items[i]), qq[i, :k], vv[i, :k]),
+                                         dtype=float)
+        return True
+
+    def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
+        out_K[:] = self.K
+        out_D[:] = self.D
+        return True
+
+    def numeric_user_jacobian(self):
+        return bool(any(f for _, f, _ in self.user))
+
+
+def _dense(m):
+    if m is None:
+        return None
+    if hasattr(m, "GetInternalDenseMatrix"):
+        return np.asarray(m.GetInternalDenseMatrix(), dtype=float)
+    a = np.asarray(m, dtype=float)
+    return a if a.size else None
+
+
+# ---------------------------------------------------------------- markers
+
+class MarkerGroup(Group):
+    """Markers of one type: read node/body frames, write marker frames."""
+
+    def evaluate(self, nodes, bodies, q_tot, v, markers):
+        """Write rows ``self.items`` of ``markers``."""
+
+
+@register(MARKER_GROUPS, "NodePosition", "NodeRigid")
+class NodeFrameMarkers(MarkerGroup):
+    def setup(self, records):
+        c = self.system
+        self.nodes = np.array([int(r.values["nodeNumber"]) for r in records], dtype=np.int64)
+        for r, nd, item in zip(records, self.nodes, self.items):
+            c.check_marker_node(self, int(item), r, nd, need_frame=True)
+
+    def evaluate(self, nodes, bodies, q_tot, v, m):
+        src, dst = self.nodes, self.items
+        m.pos[dst] = nodes.pos[src]
+        m.vel[dst] = nodes.vel[src]
+        m.A[dst] = nodes.A[src]
+        m.omega[dst] = nodes.omega[src]
+        m.Jpos[dst] = nodes.Jpos[src]
+        m.Jrot[dst] = nodes.Jrot[src]
+        m.ltg[dst] = nodes.ltg[src]
+
+
+@register(MARKER_GROUPS, "BodyPosition", "BodyRigid")
+class BodyPointMarkers(MarkerGroup):
+    """Marker at a body-fixed point b: p + A b, v + w x (A b), Jpos - skew(A b) Jrot."""
+
+    def setup(self, records):
+        c = self.system
+        self.bodies = np.array([int(r.values["bodyNumber"]) for r in records], dtype=np.int64)
+        for r, b, item in zip(records, self.bodies, self.items):
+            c.check_marker_body(self, int(item), r, b)
+        self.local = np.array([r.values.get("localPosition") or [0.0, 0.0, 0.0] for r in records],
+                              dtype=float).reshape(-1, 3)
+
+    def evaluate(self, nodes, bodies, q_tot, v, m):
+        src, dst = self.bodies, self.items
+        A = bodies.A[src]
+        r = np.einsum("nij,nj->ni", A, self.local)
+        w = bodies.omega[src]
+        m.pos[dst] = bodies.pos[src] + r
+        m.vel[dst] = bodies.vel[src] + np.cross(w, r)
+        m.A[dst] = A
+        m.omega[dst] = w
+        Jrot = bodies.Jrot[src]
+        # -skew(r) Jrot = Jrot columns crossed: (-r x) applied to each column
+        m.Jpos[dst] = bodies.Jpos[src] - np.cross(r[:, :, None], Jrot, axisa=1, axisb=1, axisc=1)
+        m.Jrot[dst] = Jrot
+        m.ltg[dst] = bodies.ltg[src]
+
+
+@register(MARKER_GROUPS, "BodyMass")
+class BodyMassMarkers(MarkerGroup):
+    """Mass-proportional loads: the body's mass and its position Jacobian at the center of mass."""
+
+    def setup(self, records):
+        c = self.system
+        self.bodies = np.array([int(r.values["bodyNumber"]) for r in records], dtype=np.int64)
+        for r, b, item in zip(records, self.bodies, self.items):
+            c.check_marker_body(self, int(item), r, b)
+        self.body_mass = np.array([c.body_mass(int(b)) for b in self.bodies])
+        self.com = np.array([c.body_com(int(b)) for b in self.bodies]).reshape(-1, 3)
+
+    def evaluate(self, nodes, bodies, q_tot, v, m):
+        src, dst = self.bodies, self.items
+        A = bodies.A[src]
+        r = np.einsum("nij,nj->ni", A, self.com)
+        m.pos[dst] = bodies.pos[src] + r
+        m.vel[dst] = bodies.vel[src] + np.cross(bodies.omega[src], r)
+        Jrot = bodies.Jrot[src]
+        m.Jpos[dst] = bodies.Jpos[src] - np.cross(r[:, :, None], Jrot, axisa=1, axisb=1, axisc=1)
+        m.ltg[dst] = bodies.ltg[src]
+        m.mass[dst] = self.body_mass
+
+
+@register(MARKER_GROUPS, "NodeCoordinate")
+class NodeCoordinateMarkers(MarkerGroup):
+    """Scalar coordinate i of a node, without reference value; ground nodes give 0."""
+
+    def setup(self, records):
+        c = self.system
+        self.nodes = np.array([int(r.values["nodeNumber"]) for r in records], dtype=np.int64)
+        self.coord = np.array([int(r.values["coordinate"]) for r in records], dtype=np.int64)
+        self.index = -np.ones(self.n, dtype=np.int64)
+        for i, (r, nd, item) in enumerate(zip(records, self.nodes, self.items)):
+            c.check_marker_node(self, int(item), r, nd, need_frame=False)
+            n_node = int(c.node_n_ode2[nd])
+            if n_node == 0:
+                continue  # ground node: value 0, empty Jacobian
+            if not 0 <= self.coord[i] < n_node:
+                c.parameter_error(self, int(item), r, "coordinate", int(self.coord[i]),
+                                  f"must be a coordinate of node {int(nd)} (0..{n_node - 1})")
+            self.index[i] = c.node_ode2_start[nd] + self.coord[i]
+        self.valid = self.index >= 0
+
+    def evaluate(self, nodes, bodies, q_tot, v, m):
+        dst = self.items
+        q = self.system.current_q
+        ix = np.maximum(self.index, 0)
+        m.cval[dst] = np.where(self.valid, q[ix], 0.0)
+        m.cvel[dst] = np.where(self.valid, v[ix], 0.0)
+        m.cJ[dst, 0] = np.where(self.valid, 1.0, 0.0)
+        m.ltg[dst, 0] = self.index
+
+
+@register(MARKER_GROUPS, "NodeCoordinates", "ObjectODE2Coordinates")
+class CoordinateVectorMarkers(MarkerGroup):
+    """Coordinate-vector markers: read directly by the constraints that use them."""
+
+    def setup(self, records):
+        c = self.system
+        self.ltgs = []
+        for r, item in zip(records, self.items):
+            if "nodeNumber" in r.values:
+                nd = int(r.values["nodeNumber"])
+                c.check_marker_node(self, int(item), r, nd, need_frame=False)
+                s, k = int(c.node_ode2_start[nd]), int(c.node_n_ode2[nd])
+                self.ltgs.append(np.arange(s, s + k))
+            else:
+                b = int(r.values["objectNumber"])
+                c.check_object_exists(self, int(item), r, "objectNumber", b)
+                self.ltgs.append(np.asarray(c.object_ltg_ode2[b], dtype=np.int64))
+        self.ltg_of = {int(item): l for item, l in zip(self.items, self.ltgs)}

@@ -1,0 +1,624 @@
+"""SystemContainer, MainSystem and SystemData: what the user builds.
+
+A MainSystem keeps one list of item records per family (node, object,
+marker, load, sensor). A record is the item's spec and its validated
+parameter values; ``Assemble()`` turns the lists into a ``CompiledSystem``
+(assembly layer), which holds the coordinate numbering, the item groups and
+the state vectors of every configuration.
+"""
+from __future__ import annotations
+
+import re
+import warnings
+
+import numpy as np
+
+from .. import items as _items  # noqa: F401  (registers every item spec)
+from ..enums import ConfigurationType, OutputVariableType
+from ..errors import ExudynValueError, ExudynIndexError, ItemParameterError, ModelError
+from ..indices import INDEX_TYPES, _ItemIndex
+from ..items.spec import (FAMILY_TYPE_KEY, REGISTRY, Item, Param, default_value, describe_item,
+                          validate, warn_legacy)
+
+FAMILIES = ("node", "object", "marker", "load", "sensor")
+_DEFAULT_NAME = {f: re.compile(rf"^{f}[0-9]") for f in FAMILIES}
+CFG = ConfigurationType
+
+
+class ItemRecord:
+    """One item of a system: its spec, parameter values and visualization values."""
+    __slots__ = ("spec", "values", "vvalues")
+
+    def __init__(self, spec, values, vvalues):
+        self.spec, self.values, self.vvalues = spec, values, vvalues
+
+    @property
+    def name(self):
+        return self.values["name"]
+
+    def to_dict(self):
+        d = {self.spec.type_key: self.spec.type_name, "name": self.values["name"]}
+        for p in self.spec.params:
+            d[p.name] = _copy(self.values[p.name])
+        for p in self.spec.vparams:
+            d["V" + p.name] = _copy(self.vvalues[p.name])
+        return d
+
+
+def _copy(v):
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    if isinstance(v, list):
+        return list(v)
+    return v
+
+
+def _item_to_dict(family, item):
+    if isinstance(item, Item):
+        if item._spec.family != family:
+            raise TypeError(f"Add{family.capitalize()}: expected a {family} item, "
+                            f"received {item._spec.class_name}")
+        return dict(item)
+    if isinstance(item, dict):
+        return dict(item)
+    raise TypeError(f"Add{family.capitalize()}: expected an item class instance or a dict, "
+                    f"received {type(item).__name__}")
+
+
+class MainSystem:
+    """A multibody system: items, assembly, solvers, outputs (Exudyn's MainSystem)."""
+
+    def __init__(self, container=None):
+        self._container = container
+        self._items = {f: [] for f in FAMILIES}
+        self.variables = {}
+        self.sys = {}
+        self.systemIsConsistent = False
+        self.interactiveMode = False
+        self.solverSignalJacobianUpdate = False
+        self._compiled = None
+        self._user_functions = {"preStep": 0, "postStep": 0, "postNewton": 0,
+                                "preNewtonResidual": 0, "systemJacobian": 0}
+        self.systemData = SystemData(self)
+
+    # ------------------------------------------------------------ adding items
+    def _add(self, family, item):
+        d = _item_to_dict(family, item)
+        type_key = FAMILY_TYPE_KEY[family]
+        type_name = d.pop(type_key, None)
+        if type_name is None:
+            raise ExudynValueError(f"Add{family.capitalize()}: dict needs the key '{type_key}'")
+        spec = REGISTRY.lookup(family, type_name)
+        if spec is None:
+            raise ExudynValueError(f"Add{family.capitalize()}: unknown {type_key} '{type_name}'")
+        number = len(self._items[family])
+        name = d.pop("name", "")
+        if not isinstance(name, str):
+            raise ItemParameterError(describe_item(spec, number), "name", name, "must be a string")
+        if name and _DEFAULT_NAME[family].match(name):
+            raise ExudynValueError(f"Add{family.capitalize()}, arg:dict['name'] may not have the "
+                                   f"format '{family}[0-9][...]'; received '{name}'")
+        if name and any(r.values["name"] == name for r in self._items[family]):
+            raise ItemParameterError(describe_item(spec, number, name), "name", name,
+                                     f"must be unique among the {family}s")
+        values = {"name": name or f"{family}{number}"}
+        vvalues = {p.name: default_value(p) for p in spec.vparams}
+        for p in spec.params:
+            values[p.name] = default_value(p)
+        vis = d.pop("visualization", None)
+        if isinstance(vis, dict):
+            d.update({"V" + k: v for k, v in vis.items()})
+        elif vis is not None:
+            d.update({"V" + k: v for k, v in dict(vis).items()})
+        for key, value in d.items():
+            p, is_v, legacy = spec.resolve_name(key)
+            if p is None:
+                raise ItemParameterError(describe_item(spec, number, values["name"]), key, value,
+                                         "is not a parameter of this item type")
+            if legacy is not None:
+                if value is None:
+                    continue
+                warn_legacy(spec, legacy, p.name)
+            target = vvalues if is_v else values
+            target[p.name] = validate(spec, p, value, number, values["name"])
+        rec = ItemRecord(spec, values, vvalues)
+        self._items[family].append(rec)
+        self._changed()
+        return INDEX_TYPES[family](number)
+
+    def AddNode(self, item):
+        """Add a node (item class or dict); returns a NodeIndex."""
+        return self._add("node", item)
+
+    def AddObject(self, item):
+        """Add an object (body, connector, constraint, joint); returns an ObjectIndex."""
+        return self._add("object", item)
+
+    def AddMarker(self, item):
+        """Add a marker; returns a MarkerIndex."""
+        return self._add("marker", item)
+
+    def AddLoad(self, item):
+        """Add a load; returns a LoadIndex."""
+        return self._add("load", item)
+
+    def AddSensor(self, item):
+        """Add a sensor; returns a SensorIndex."""
+        return self._add("sensor", item)
+
+    def _changed(self):
+        self.systemIsConsistent = False
+        if self.interactiveMode:
+            self.Assemble()
+
+    # ------------------------------------------------------------ access
+    def _record(self, family, index):
+        if isinstance(index, _ItemIndex) and not isinstance(index, INDEX_TYPES[family]):
+            raise TypeError(f"Get{family.capitalize()}: expected a {INDEX_TYPES[family].__name__}, "
+                            f"received {type(index).__name__}")
+        try:
+            i = int(index)
+        except (TypeError, ValueError):
+            raise TypeError(f"{family} index must be an int or {INDEX_TYPES[family].__name__}; "
+                            f"received {index!r}") from None
+        lst = self._items[family]
+        if not 0 <= i < len(lst):
+            raise ExudynIndexError(f"{family} number {i} does not exist "
+                                   f"(system has {len(lst)} {family}s)")
+        return lst[i]
+
+    def _get(self, family, index):
+        return self._record(family, index).to_dict()
+
+    def _get_param(self, family, index, name):
+        rec = self._record(family, index)
+        if name == "name":
+            return rec.values["name"]
+        p, is_v, legacy = rec.spec.resolve_name(name)
+        if p is None:
+            raise ExudynValueError(f"Get{family.capitalize()}Parameter: "
+                                   f"{describe_item(rec.spec, index, rec.name)}: illegal parameter "
+                                   f"name {name} cannot be read")
+        if legacy is not None:
+            warn_legacy(rec.spec, legacy, p.name)
+        return _copy((rec.vvalues if is_v else rec.values)[p.name])
+
+    def _set_param(self, family, index, name, value):
+        rec = self._record(family, index)
+        i = int(index)
+        if name == "name":
+            if not isinstance(value, str):
+                raise ItemParameterError(describe_item(rec.spec, i, rec.name), "name", value,
+                                         "must be a string")
+            rec.values["name"] = value
+            return
+        p, is_v, legacy = rec.spec.resolve_name(name)
+        if p is None:
+            raise ExudynValueError(f"Set{family.capitalize()}Parameter: "
+                                   f"{describe_item(rec.spec, i, rec.name)}: illegal parameter "
+                                   f"name {name} cannot be written")
+        if legacy is not None:
+            warn_legacy(rec.spec, legacy, p.name)
+        v = validate(rec.spec, p, value, i, rec.name)
+        if is_v:
+            rec.vvalues[p.name] = v
+            return
+        if self._compiled is not None and self.systemIsConsistent:
+            # structural changes (marker numbers, node numbers) need Assemble() again;
+            # others update the group arrays in place
+            self._compiled.update_parameter(family, i, p.name, v)
+        rec.values[p.name] = v
+
+    def _get_number(self, family, name):
+        for i, r in enumerate(self._items[family]):
+            if r.values["name"] == name:
+                return INDEX_TYPES[family](i)
+        return INDEX_TYPES[family](-1)
+
+    def _modify(self, family, index, d):
+        rec = self._record(family, index)
+        d = dict(d)
+        d.pop(rec.spec.type_key, None)
+        new_name = d.pop("name", rec.values["name"])
+        backup = (dict(rec.values), dict(rec.vvalues))
+        try:
+            for key, value in d.items():
+                self._set_param(family, index, key, value)
+            rec.values["name"] = new_name
+        except Exception:
+            rec.values, rec.vvalues = backup
+            raise
+        self._changed()
+
+    def _defaults(self, family, type_name):
+        spec = REGISTRY.lookup(family, type_name)
+        if spec is None:
+            raise ExudynValueError(f"unknown {family} type '{type_name}'")
+        d = {spec.type_key: spec.type_name, "name": ""}
+        for p in spec.params:
+            d[p.name] = default_value(p)
+        for p in spec.vparams:
+            d["V" + p.name] = default_value(p)
+        return d
+
+    # generated Exudyn-named accessors
+    def GetNode(self, nodeNumber): return self._get("node", nodeNumber)
+    def GetObject(self, objectNumber, addGraphicsData=False): return self._get("object", objectNumber)
+    def GetMarker(self, markerNumber): return self._get("marker", markerNumber)
+    def GetLoad(self, loadNumber): return self._get("load", loadNumber)
+    def GetSensor(self, sensorNumber): return self._get("sensor", sensorNumber)
+
+    def GetNodeParameter(self, nodeNumber, parameterName): return self._get_param("node", nodeNumber, parameterName)
+    def GetObjectParameter(self, objectNumber, parameterName): return self._get_param("object", objectNumber, parameterName)
+    def GetMarkerParameter(self, markerNumber, parameterName): return self._get_param("marker", markerNumber, parameterName)
+    def GetLoadParameter(self, loadNumber, parameterName): return self._get_param("load", loadNumber, parameterName)
+    def GetSensorParameter(self, sensorNumber, parameterName): return self._get_param("sensor", sensorNumber, parameterName)
+
+    def SetNodeParameter(self, nodeNumber, parameterName, value): self._set_param("node", nodeNumber, parameterName, value)
+    def SetObjectParameter(self, objectNumber, parameterName, value): self._set_param("object", objectNumber, parameterName, value)
+    def SetMarkerParameter(self, markerNumber, parameterName, value): self._set_param("marker", markerNumber, parameterName, value)
+    def SetLoadParameter(self, loadNumber, parameterName, value): self._set_param("load", loadNumber, parameterName, value)
+    def SetSensorParameter(self, sensorNumber, parameterName, value): self._set_param("sensor", sensorNumber, parameterName, value)
+
+    def GetNodeNumber(self, nodeName): return self._get_number("node", nodeName)
+    def GetObjectNumber(self, objectName): return self._get_number("object", objectName)
+    def GetMarkerNumber(self, markerName): return self._get_number("marker", markerName)
+    def GetLoadNumber(self, loadName): return self._get_number("load", loadName)
+    def GetSensorNumber(self, sensorName): return self._get_number("sensor", sensorName)
+
+    def ModifyNode(self, nodeNumber, nodeDict): self._modify("node", nodeNumber, nodeDict)
+    def ModifyObject(self, objectNumber, objectDict): self._modify("object", objectNumber, objectDict)
+    def ModifyMarker(self, markerNumber, markerDict): self._modify("marker", markerNumber, markerDict)
+    def ModifyLoad(self, loadNumber, loadDict): self._modify("load", loadNumber, loadDict)
+    def ModifySensor(self, sensorNumber, sensorDict): self._modify("sensor", sensorNumber, sensorDict)
+
+    def GetNodeDefaults(self, typeName): return self._defaults("node", typeName)
+    def GetObjectDefaults(self, typeName): return self._defaults("object", typeName)
+    def GetMarkerDefaults(self, typeName): return self._defaults("marker", typeName)
+    def GetLoadDefaults(self, typeName): return self._defaults("load", typeName)
+    def GetSensorDefaults(self, typeName): return self._defaults("sensor", typeName)
+
+    def NumberOfNodes(self): return len(self._items["node"])
+    def NumberOfObjects(self): return len(self._items["object"])
+    def NumberOfMarkers(self): return len(self._items["marker"])
+    def NumberOfLoads(self): return len(self._items["load"])
+    def NumberOfSensors(self): return len(self._items["sensor"])
+
+    # ------------------------------------------------------------ deleting
+    def _delete(self, family, index, dependents):
+        from .delete import delete_item
+        delete_item(self, family, int(index), dependents)
+        self._changed()
+
+    def DeleteNode(self, nodeNumber, deleteDependentItems=True, suppressWarnings=False):
+        """Delete a node; items that reference it are deleted too (deleteDependentItems)."""
+        self._delete("node", nodeNumber, deleteDependentItems)
+
+    def DeleteObject(self, objectNumber, deleteDependentItems=True, suppressWarnings=False):
+        """Delete an object; its markers and the items on them too (deleteDependentItems)."""
+        self._delete("object", objectNumber, deleteDependentItems)
+
+    def DeleteMarker(self, markerNumber, deleteDependentItems=True, suppressWarnings=False):
+        """Delete a marker; connectors, loads and sensors on it too (deleteDependentItems)."""
+        self._delete("marker", markerNumber, deleteDependentItems)
+
+    def DeleteLoad(self, loadNumber, suppressWarnings=False):
+        """Delete a load; sensors on it are deleted too."""
+        self._delete("load", loadNumber, True)
+
+    def DeleteSensor(self, sensorNumber, suppressWarnings=False):
+        """Delete a sensor (sensors referencing it are renumbered)."""
+        self._delete("sensor", sensorNumber, True)
+
+    # ------------------------------------------------------------ system
+    def Reset(self):
+        """Delete all items and data of this system."""
+        self.__init__(self._container)
+
+    def GetSystemContainer(self):
+        return self._container
+
+    def Assemble(self):
+        """Number the coordinates, group the items by type and set the initial state."""
+        from ..assembly.assemble import assemble
+        self._compiled = assemble(self)
+        self.systemIsConsistent = True
+
+    def AssembleCoordinates(self):
+        self.Assemble()
+
+    def AssembleLTGLists(self):
+        if not self.systemIsConsistent:
+            self.Assemble()
+
+    def AssembleInitializeSystemCoordinates(self):
+        if self._compiled is None:
+            self.Assemble()
+        else:
+            self._compiled.initialize_state()
+
+    def AssembleSystemInitialize(self):
+        pass
+
+    def _require_assembled(self, what):
+        if self._compiled is None:
+            raise ModelError(f"{what}: the system has not been assembled; call mbs.Assemble() first")
+        return self._compiled
+
+    # ------------------------------------------------------------ user functions
+    def SetPreStepUserFunction(self, value): self._user_functions["preStep"] = _uf(value, "PreStepUserFunction")
+    def GetPreStepUserFunction(self, asDict=False): return self._user_functions["preStep"]
+    def SetPostStepUserFunction(self, value): self._user_functions["postStep"] = _uf(value, "PostStepUserFunction")
+    def GetPostStepUserFunction(self, asDict=False): return self._user_functions["postStep"]
+    def SetPostNewtonUserFunction(self, value): self._user_functions["postNewton"] = _uf(value, "PostNewtonUserFunction")
+    def GetPostNewtonUserFunction(self, asDict=False): return self._user_functions["postNewton"]
+    def SetPreNewtonResidualUserFunction(self, value): self._user_functions["preNewtonResidual"] = _uf(value, "PreNewtonResidualUserFunction")
+    def GetPreNewtonResidualUserFunction(self, asDict=False): return self._user_functions["preNewtonResidual"]
+    def SetSystemJacobianUserFunction(self, value): self._user_functions["systemJacobian"] = _uf(value, "SystemJacobianUserFunction")
+    def GetSystemJacobianUserFunction(self, asDict=False): return self._user_functions["systemJacobian"]
+
+    # ------------------------------------------------------------ outputs
+    def GetNodeOutput(self, nodeNumber, variableType, configuration=CFG.Current):
+        """Output of a node (Position, Velocity, Coordinates, ...) in a configuration."""
+        from ..output.item_outputs import node_output
+        self._record("node", nodeNumber)
+        return node_output(self, int(nodeNumber), variableType, configuration)
+
+    def GetObjectOutput(self, objectNumber, variableType, configuration=CFG.Current):
+        """Output of a connector or constraint (Force, Distance, ConstraintEquation, ...)."""
+        from ..output.item_outputs import object_output
+        self._record("object", objectNumber)
+        return object_output(self, int(objectNumber), variableType, configuration)
+
+    def GetObjectOutputBody(self, objectNumber, variableType, localPosition=[0, 0, 0],
+                            configuration=CFG.Current):
+        """Output of a body at a body-fixed local position."""
+        from ..output.item_outputs import body_output
+        self._record("object", objectNumber)
+        return body_output(self, int(objectNumber), variableType, localPosition, configuration)
+
+    def GetMarkerOutput(self, markerNumber, variableType, configuration=CFG.Current):
+        """Output of a marker (Position, Velocity, Coordinates, ...)."""
+        from ..output.item_outputs import marker_output
+        self._record("marker", markerNumber)
+        return marker_output(self, int(markerNumber), variableType, configuration)
+
+    def GetSensorValues(self, sensorNumber, configuration=CFG.Current):
+        """Evaluate a sensor now."""
+        from ..output.sensors import sensor_values
+        self._record("sensor", sensorNumber)
+        return sensor_values(self, int(sensorNumber), configuration)
+
+    def GetSensorStoredData(self, sensorNumber):
+        """Rows [t, v0, ...] stored by a sensor with storeInternal=True."""
+        from ..output.sensors import sensor_stored_data
+        self._record("sensor", sensorNumber)
+        return sensor_stored_data(self, int(sensorNumber))
+
+    def GetLoadValues(self, loadNumber):
+        from ..output.item_outputs import load_values
+        self._record("load", loadNumber)
+        return load_values(self, int(loadNumber))
+
+    def GetNodeODE2Index(self, nodeNumber):
+        c = self._require_assembled("GetNodeODE2Index")
+        self._record("node", nodeNumber)
+        return int(c.node_ode2_start[int(nodeNumber)])
+
+    def GetNodeODE1Index(self, nodeNumber):
+        c = self._require_assembled("GetNodeODE1Index")
+        return int(c.node_ode1_start[int(nodeNumber)])
+
+    def GetNodeAEIndex(self, nodeNumber):
+        c = self._require_assembled("GetNodeAEIndex")
+        return int(c.node_ae_start[int(nodeNumber)])
+
+    # ------------------------------------------------------------ solvers
+    def SolveDynamic(self, simulationSettings=None, solverType=None, updateInitialValues=False,
+                     storeSolver=True, showHints=False, showCausingItems=True, autoAssemble=True):
+        """Time integration (generalized-alpha, trapezoidal index 2, explicit); True on success."""
+        from ..solvers.facade import solve_dynamic
+        return solve_dynamic(self, simulationSettings, solverType, updateInitialValues, storeSolver,
+                             showHints, showCausingItems, autoAssemble)
+
+    def SolveStatic(self, simulationSettings=None, updateInitialValues=False, storeSolver=True,
+                    showHints=False, showCausingItems=True, autoAssemble=True):
+        """Static solve with load steps; True on success."""
+        from ..solvers.facade import solve_static
+        return solve_static(self, simulationSettings, updateInitialValues, storeSolver, showHints,
+                            showCausingItems, autoAssemble)
+
+    def ComputeSystemDegreeOfFreedom(self, simulationSettings=None, threshold=1e-12, verbose=False,
+                                     useSVD=False, autoAssemble=True):
+        from ..solvers.dof import compute_system_dof
+        return compute_system_dof(self, simulationSettings, threshold, verbose, useSVD, autoAssemble)
+
+    # ------------------------------------------------------------ renderer no-ops
+    def ActivateRendering(self, flag=True): pass
+    def SendRedrawSignal(self): pass
+    def GetRenderEngineStopFlag(self): return False
+    def SetRenderEngineStopFlag(self, stopFlag): pass
+    def WaitForUserToContinue(self, printMessage=True): pass
+
+    def __repr__(self):
+        c = self._compiled if self.systemIsConsistent else None
+        sizes = (c.n_ode2, c.n_ode1, c.n_ae, c.n_data) if c is not None else (0, 0, 0, 0)
+        return ("<systemData: \n"
+                f"  Number of nodes= {self.NumberOfNodes()}\n"
+                f"  Number of objects = {self.NumberOfObjects()}\n"
+                f"  Number of markers = {self.NumberOfMarkers()}\n"
+                f"  Number of loads = {self.NumberOfLoads()}\n"
+                f"  Number of sensors = {self.NumberOfSensors()}\n"
+                f"  Number of ODE2 coordinates = {sizes[0]}\n"
+                f"  Number of ODE1 coordinates = {sizes[1]}\n"
+                f"  Number of AE coordinates   = {sizes[2]}\n"
+                f"  Number of data coordinates   = {sizes[3]}\n\n"
+                "For details see mbs.systemData, mbs.sys and mbs.variables\n>")
+
+    __str__ = __repr__
+
+
+def _uf(value, what):
+    if value == 0 or value is None:
+        return 0
+    if not callable(value):
+        raise TypeError(f"Set{what}: expected a Python function or 0; received {value!r}")
+    return value
+
+
+class SystemData:
+    """Coordinate vectors, sizes and LTG lists of a system (mbs.systemData)."""
+
+    def __init__(self, mbs):
+        self._mbs = mbs
+
+    def _c(self):
+        return self._mbs._require_assembled("systemData")
+
+    def NumberOfNodes(self): return self._mbs.NumberOfNodes()
+    def NumberOfObjects(self): return self._mbs.NumberOfObjects()
+    def NumberOfMarkers(self): return self._mbs.NumberOfMarkers()
+    def NumberOfLoads(self): return self._mbs.NumberOfLoads()
+    def NumberOfSensors(self): return self._mbs.NumberOfSensors()
+
+    def ODE2Size(self, configurationType=CFG.Current): return self._c().n_ode2 if self._mbs._compiled else 0
+    def ODE1Size(self, configurationType=CFG.Current): return self._c().n_ode1 if self._mbs._compiled else 0
+    def AEsize(self, configurationType=CFG.Current): return self._c().n_ae if self._mbs._compiled else 0
+    def DataSize(self, configurationType=CFG.Current): return self._c().n_data if self._mbs._compiled else 0
+
+    def SystemSize(self, configurationType=CFG.Current):
+        c = self._mbs._compiled
+        return 0 if c is None else c.n_ode2 + c.n_ode1 + c.n_ae
+
+    def GetTime(self, configurationType=CFG.Current):
+        return float(self._c().state(configurationType).t)
+
+    def SetTime(self, newTime, configurationType=CFG.Current):
+        self._c().state(configurationType).t = float(newTime)
+
+    def _get(self, field, configuration, copy=True):
+        v = getattr(self._c().state(configuration), field)
+        return v.copy() if copy else v
+
+    def _set(self, field, values, configuration):
+        st = self._c().state(configuration)
+        cur = getattr(st, field)
+        a = np.asarray(values, dtype=float).ravel()
+        if a.shape != cur.shape:
+            raise ExudynValueError(f"systemData.Set: vector has size {a.size}, expected {cur.size}")
+        cur[:] = a
+
+    def GetODE2Coordinates(self, configuration=CFG.Current, copy=True): return self._get("q", configuration, copy)
+    def GetODE2Coordinates_t(self, configuration=CFG.Current, copy=True): return self._get("v", configuration, copy)
+    def GetODE2Coordinates_tt(self, configuration=CFG.Current, copy=True): return self._get("a", configuration, copy)
+    def GetODE1Coordinates(self, configuration=CFG.Current, copy=True): return self._get("y", configuration, copy)
+    def GetODE1Coordinates_t(self, configuration=CFG.Current, copy=True): return self._get("y_t", configuration, copy)
+    def GetAECoordinates(self, configuration=CFG.Current, copy=True): return self._get("lam", configuration, copy)
+    def GetDataCoordinates(self, configuration=CFG.Current, copy=True): return self._get("x", configuration, copy)
+
+    def SetODE2Coordinates(self, coordinates, configuration=CFG.Current): self._set("q", coordinates, configuration)
+    def SetODE2Coordinates_t(self, coordinates, configuration=CFG.Current): self._set("v", coordinates, configuration)
+    def SetODE2Coordinates_tt(self, coordinates, configuration=CFG.Current): self._set("a", coordinates, configuration)
+    def SetODE1Coordinates(self, coordinates, configuration=CFG.Current): self._set("y", coordinates, configuration)
+    def SetODE1Coordinates_t(self, coordinates, configuration=CFG.Current): self._set("y_t", coordinates, configuration)
+    def SetAECoordinates(self, coordinates, configuration=CFG.Current): self._set("lam", coordinates, configuration)
+    def SetDataCoordinates(self, coordinates, configuration=CFG.Current): self._set("x", coordinates, configuration)
+
+    def GetODE2CoordinatesTotal(self, configuration=CFG.Current):
+        c = self._c()
+        if configuration == CFG.Reference:
+            return c.q_ref.copy()
+        return c.q_ref + c.state(configuration).q
+
+    def GetSystemState(self, configuration=CFG.Current):
+        st = self._c().state(configuration)
+        return [st.q.copy(), st.v.copy(), st.y.copy(), st.lam.copy(), st.x.copy()]
+
+    def SetSystemState(self, systemStateList, configuration=CFG.Current):
+        for field, v in zip(("q", "v", "y", "lam", "x"), systemStateList):
+            self._set(field, v, configuration)
+
+    def GetSystemStateDict(self, configuration=CFG.Current, reference=False):
+        st = self._c().state(configuration)
+        cp = (lambda a: a) if reference else (lambda a: a.copy())
+        return {"ODE1Coords": cp(st.y), "ODE1Coords_t": cp(st.y_t), "ODE2Coords": cp(st.q),
+                "ODE2Coords_t": cp(st.v), "ODE2Coords_tt": cp(st.a), "AECoords": cp(st.lam),
+                "dataCoords": cp(st.x)}
+
+    def GetObjectLTGODE2(self, objectNumber): return list(self._c().object_ltg_ode2[int(objectNumber)])
+    def GetObjectLTGODE1(self, objectNumber): return []
+    def GetObjectLTGAE(self, objectNumber): return list(self._c().object_ltg_ae[int(objectNumber)])
+    def GetObjectLTGData(self, objectNumber): return []
+
+    def GetNodeLTGODE2(self, nodeNumber):
+        c = self._c()
+        s = int(c.node_ode2_start[int(nodeNumber)])
+        return list(range(s, s + int(c.node_n_ode2[int(nodeNumber)])))
+
+    def GetNodeLTGODE1(self, nodeNumber): return []
+
+    def GetNodeLTGAE(self, nodeNumber):
+        c = self._c()
+        s = int(c.node_ae_start[int(nodeNumber)])
+        return list(range(s, s + int(c.node_n_ae[int(nodeNumber)])))
+
+    def GetNodeLTGData(self, nodeNumber): return []
+
+    def Info(self):
+        print(self._mbs)
+
+    def __repr__(self):
+        return repr(self._mbs)
+
+
+class SystemContainer:
+    """Holds the systems and the visualization settings (Exudyn's SystemContainer)."""
+
+    def __init__(self):
+        from .settings import VisualizationSettings
+        self._systems = []
+        self.visualizationSettings = VisualizationSettings()
+        self.renderer = _NoRenderer()
+
+    def AddSystem(self):
+        mbs = MainSystem(self)
+        self._systems.append(mbs)
+        return mbs
+
+    def AppendSystem(self, mainSystem):
+        self._systems.append(mainSystem)
+        mainSystem._container = self
+        return len(self._systems) - 1
+
+    Append = AppendSystem
+
+    def NumberOfSystems(self):
+        return len(self._systems)
+
+    def GetSystem(self, systemNumber):
+        if not 0 <= int(systemNumber) < len(self._systems):
+            raise ExudynIndexError(f"GetSystem: system {systemNumber} does not exist")
+        return self._systems[int(systemNumber)]
+
+    def Reset(self):
+        for mbs in self._systems:
+            mbs.Reset()
+        self._systems = []
+
+    # deprecated renderer helpers: no renderer here
+    def WaitForRenderEngineStopFlag(self): pass
+    def RenderEngineZoomAll(self): pass
+    def AttachToRenderEngine(self): return False
+    def DetachFromRenderEngine(self): return False
+    def GetRenderState(self): return {}
+    def SetRenderState(self, renderState): pass
+
+
+class _NoRenderer:
+    """Placeholder for SC.renderer where no screen is attached."""
+
+    def Start(self, *args, **kwargs): return False
+    def Stop(self): pass
+    def DoIdleTasks(self, *args, **kwargs): pass
+    def IsActive(self): return False
+    def ZoomAll(self): pass

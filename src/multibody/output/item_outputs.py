@@ -1,0 +1,268 @@
+"""GetNodeOutput, GetObjectOutput, GetObjectOutputBody, GetMarkerOutput: item outputs
+evaluated from the frames of the equations layer (not on the solver's hot path)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..enums import ConfigurationType, OutputVariableType
+from ..errors import ExudynValueError, InternalError
+
+CFG = ConfigurationType
+OVT = OutputVariableType
+
+
+def _ovt(v):
+    if isinstance(v, OVT):
+        return v
+    try:
+        return OVT(int(v))
+    except (TypeError, ValueError):
+        raise ExudynValueError(f"invalid OutputVariableType {v!r}") from None
+
+
+def supported_outputs(c, family, k, body=False):
+    rec = c.items[family][k]
+    outs = list(rec.spec.outputs)
+    if family == "marker" and not outs:
+        t = rec.spec.type_name
+        outs = (["Coordinates", "Coordinates_t"] if "Coordinate" in t else
+                ["Position", "Displacement", "Velocity", "RotationMatrix", "Rotation", "AngularVelocity",
+                 "AngularVelocityLocal", "HomogeneousTransformation"])
+    if family == "object" and rec.spec.type_name == "GenericODE2":
+        outs = ["CoordinatesTotal", "Coordinates", "Coordinates_t", "Coordinates_tt", "Force",
+                "KineticEnergy", "PotentialEnergy"]
+    return outs
+
+
+def _scalar_or_array(v):
+    a = np.asarray(v, dtype=float)
+    if a.ndim == 0:
+        return float(a)
+    return a.copy()
+
+
+def _kinematics(mbs, configuration):
+    """Evaluate frames at a configuration; returns (compiled, equations, state)."""
+    c = mbs._require_assembled("output")
+    cfg = CFG(int(configuration))
+    st = c.state(cfg)
+    eq = c.equations
+    if cfg == CFG.Reference:
+        q = np.zeros(c.n_ode2)
+        v = np.zeros(c.n_ode2)
+    else:
+        q, v = st.q, st.v
+    eq.update_kinematics(q, v, st.t)
+    return c, eq, st
+
+
+def _rotation_xyz(A):
+    from ..rigidBodyUtilities import RotationMatrix2RotXYZ
+    return np.asarray(RotationMatrix2RotXYZ(A), dtype=float)
+
+
+def _frame_output(var, p, v, A, w, p_ref=None, acc=None, coords=None):
+    if var == OVT.Position:
+        return p
+    if var == OVT.Displacement:
+        return p - p_ref
+    if var == OVT.Velocity:
+        return v
+    if var == OVT.VelocityLocal:
+        return A.T @ v
+    if var == OVT.Acceleration and acc is not None:
+        return acc
+    if var == OVT.RotationMatrix:
+        return A.ravel()
+    if var == OVT.Rotation:
+        return _rotation_xyz(A)
+    if var == OVT.AngularVelocity:
+        return w
+    if var == OVT.AngularVelocityLocal:
+        return A.T @ w
+    if var == OVT.HomogeneousTransformation:
+        H = np.eye(4)
+        H[:3, :3], H[:3, 3] = A, p
+        return H
+    return None
+
+
+def node_output(mbs, n, variableType, configuration=CFG.Current):
+    var = _ovt(variableType)
+    c, eq, st = _kinematics(mbs, configuration)
+    rec = c.items["node"][n]
+    if var.name not in rec.spec.outputs:
+        raise InternalError(f"ERROR: illegal call to {rec.spec.class_name}::GetOutputVariable: "
+                            f"{c.describe('node', n)} does not provide {var}")
+    s, k = int(c.node_ode2_start[n]), int(c.node_n_ode2[n])
+    ref = c.q_ref[s:s + k]
+    cfg = CFG(int(configuration))
+    q = np.zeros(k) if cfg == CFG.Reference else st.q[s:s + k]
+    if var in (OVT.Coordinates, OVT.Coordinates_t, OVT.Coordinates_tt, OVT.CoordinatesTotal):
+        if rec.spec.type_name == "GenericData":
+            d0 = int(c.node_data_start[n])
+            return _scalar_or_array(st.x[d0:d0 + int(c.node_n_data[n])])
+        val = {OVT.Coordinates: q, OVT.CoordinatesTotal: ref + q,
+               OVT.Coordinates_t: st.v[s:s + k] if len(st.v) else np.zeros(k),
+               OVT.Coordinates_tt: st.a[s:s + k] if len(st.a) else np.zeros(k)}[var]
+        if k == 1 and rec.spec.type_name in ("1D",):
+            return float(val[0])
+        return np.asarray(val, dtype=float).copy()
+    fr = eq.node_frames
+    p, v, A, w = fr.pos[n].copy(), fr.vel[n].copy(), fr.A[n].copy(), fr.omega[n].copy()
+    g = c.node_group_of[n]
+    p_ref = g.reference_position(n) if hasattr(g, "reference_position") else _ref_position(rec, c, n)
+    acc = None
+    if var == OVT.Acceleration:
+        acc = np.zeros(3)
+        a = st.a[s:s + k] if len(st.a) else np.zeros(k)
+        J = fr.Jpos[n][:, :k]
+        acc = J @ a if k else np.zeros(3)
+    out = _frame_output(var, p, v, A, w, p_ref, acc)
+    if out is None:
+        out = _extra_node_output(c, eq, st, n, var)
+    return _scalar_or_array(out)
+
+
+def _ref_position(rec, c, n):
+    s, k = int(c.node_n_ode2[n]), int(c.node_n_ode2[n])
+    ref = np.asarray(rec.values.get("referenceCoordinates", [0, 0, 0]), dtype=float)
+    out = np.zeros(3)
+    m = min(3, len(ref), 2 if rec.spec.type_name in ("Point2D", "RigidBody2D") else 3)
+    out[:m] = ref[:m]
+    return out
+
+
+def _extra_node_output(c, eq, st, n, var):
+    g = c.node_group_of[n]
+    if hasattr(g, "extra_output"):
+        return g.extra_output(eq, st, n, var)
+    raise InternalError(f"ERROR: illegal call to GetNodeOutput: {c.describe('node', n)} does not provide {var}")
+
+
+def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG.Current):
+    var = _ovt(variableType)
+    c, eq, st = _kinematics(mbs, configuration)
+    rec = c.items["object"][b]
+    if var.name not in supported_outputs(c, "object", b, body=True):
+        raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: {c.describe('object', b)} does "
+                            f"not provide {var}")
+    g, row = c.object_group[b]
+    if hasattr(g, "body_output"):
+        out = g.body_output(eq, st, row, var, np.asarray(localPosition, dtype=float))
+        if out is not None:
+            return _scalar_or_array(out)
+    if not getattr(g, "has_frame", False):
+        return _scalar_or_array(_generic_body_output(c, eq, st, g, row, var))
+    fr = eq.body_frames
+    b_loc = np.asarray(localPosition, dtype=float)
+    A = fr.A[b]
+    r = A @ b_loc
+    w = fr.omega[b]
+    p = fr.pos[b] + r
+    v = fr.vel[b] + np.cross(w, r)
+    # reference position of the material point
+    eq.update_kinematics(np.zeros(c.n_ode2), np.zeros(c.n_ode2), st.t)
+    p_ref = eq.body_frames.pos[b] + eq.body_frames.A[b] @ b_loc
+    eq.update_kinematics(st.q, st.v, st.t)
+    acc = None
+    if var == OVT.Acceleration:
+        ltg = g.ltg[row]
+        k = int((ltg >= 0).sum())
+        acc = fr.Jpos[b][:, :k] @ st.a[ltg[:k]] if k else np.zeros(3)
+    if var == OVT.KineticEnergy:
+        ltg = g.ltg[row]
+        k = int((ltg >= 0).sum())
+        M = eq.mass_blocks()[c.body_groups.index(g)][row][:k, :k]
+        vv = st.v[ltg[:k]]
+        return 0.5 * float(vv @ M @ vv)
+    if var == OVT.PotentialEnergy:
+        return 0.0
+    out = _frame_output(var, p, v, A, w, p_ref, acc)
+    if out is None:
+        raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: {c.describe('object', b)} "
+                            f"does not provide {var}")
+    return _scalar_or_array(out)
+
+
+def _generic_body_output(c, eq, st, g, row, var):
+    ltg = g.ltg[row]
+    ltg = ltg[ltg >= 0]
+    q, v, a = st.q[ltg], st.v[ltg], st.a[ltg]
+    k = len(ltg)
+    if var == OVT.Coordinates:
+        return q
+    if var == OVT.CoordinatesTotal:
+        return c.q_ref[ltg] + q
+    if var == OVT.Coordinates_t:
+        return v
+    if var == OVT.Coordinates_tt:
+        return a
+    if var == OVT.Force:
+        out = np.zeros((g.n, g.width))
+        g.lhs_forces(st.q, c.q_ref + st.q, st.v, st.t, out)
+        return out[row, :k]
+    if var == OVT.KineticEnergy:
+        return 0.5 * float(v @ g.M[row, :k, :k] @ v)
+    if var == OVT.PotentialEnergy:
+        return 0.5 * float(q @ g.K[row, :k, :k] @ q) - float(g.f[row, :k] @ q)
+    raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: output {var} not available")
+
+
+def object_output(mbs, o, variableType, configuration=CFG.Current):
+    var = _ovt(variableType)
+    c = mbs._require_assembled("GetObjectOutput")
+    rec = c.items["object"][o]
+    g, row = c.object_group.get(o, (None, None))
+    if g is None or not hasattr(g, "outputs"):
+        if hasattr(g, "lhs_forces") and not getattr(g, "has_frame", True):
+            _, eq, st = _kinematics(mbs, configuration)
+            return _scalar_or_array(_generic_body_output(c, eq, st, g, row, var))
+        raise InternalError(f"ERROR: illegal call to CObject::GetOutputVariable: {c.describe('object', o)}; "
+                            "use GetObjectOutputBody for bodies")
+    if CFG(int(configuration)) != CFG.Current:
+        raise ExudynValueError("GetObjectOutput: may only be called for connectors with Current configuration")
+    if var.name not in rec.spec.outputs:
+        raise InternalError(f"ERROR: illegal call to {rec.spec.class_name}::GetOutputVariable: "
+                            f"{c.describe('object', o)} does not provide {var}; supported: "
+                            f"{', '.join(rec.spec.outputs)}")
+    _, eq, st = _kinematics(mbs, configuration)
+    if hasattr(g, "ae"):
+        outs = g.outputs(eq.markers, st.lam, st.t)
+    else:
+        outs = g.outputs(eq.markers, st.t)
+    val = outs[var.name]
+    return _scalar_or_array(val[row])
+
+
+def marker_output(mbs, m, variableType, configuration=CFG.Current):
+    var = _ovt(variableType)
+    c, eq, st = _kinematics(mbs, configuration)
+    rec = c.items["marker"][m]
+    fr = eq.markers
+    if var in (OVT.Coordinates, OVT.Coordinates_t):
+        g, row = c.marker_group[m]
+        if hasattr(g, "ltg_of"):
+            ltg = g.ltg_of[m]
+            vals = (c.q_ref[ltg] + st.q[ltg]) if var == OVT.Coordinates else st.v[ltg]
+            return np.asarray(vals, dtype=float)
+        return np.array([fr.cval[m] if var == OVT.Coordinates else fr.cvel[m]])
+    p, v, A, w = fr.pos[m].copy(), fr.vel[m].copy(), fr.A[m].copy(), fr.omega[m].copy()
+    p_ref = None
+    if var == OVT.Displacement:
+        eq.update_kinematics(np.zeros(c.n_ode2), np.zeros(c.n_ode2), st.t)
+        p_ref = eq.markers.pos[m].copy()
+        eq.update_kinematics(st.q, st.v, st.t)
+    out = _frame_output(var, p, v, A, w, p_ref)
+    if out is None:
+        raise InternalError(f"ERROR: illegal call to GetMarkerOutput: {c.describe('marker', m)} does not "
+                            f"provide {var}")
+    return _scalar_or_array(out)
+
+
+def load_values(mbs, ld):
+    c = mbs._require_assembled("GetLoadValues")
+    g, row = c.load_group[ld]
+    st = c.states[CFG.Current]
+    val = g.values(st.t, 1.0)
+    return _scalar_or_array(val[row])

@@ -1,0 +1,191 @@
+"""Output during a solve: sensor files, internal sensor storage and the solution file.
+
+Both follow the write schedule of spec settings.md ("Write schedule"): a line
+at the start time, then whenever t - t_w >= -1e-10, with t_w advanced by the
+write period; the last step is always written.
+"""
+from __future__ import annotations
+
+import datetime
+import os
+import time
+
+import numpy as np
+
+from .. import __version__
+from ..enums import ConfigurationType
+
+CFG = ConfigurationType
+TIME_EPS = 1e-10
+
+
+def fmt(x, precision):
+    """C++ stream default formatting with ``precision`` significant digits."""
+    s = format(float(x), f".{precision}g")
+    return s
+
+
+def _now():
+    return datetime.datetime.now().strftime("%Y-%m-%d,%H:%M:%S")
+
+
+def version_string():
+    import platform
+    import sys
+    return (f"multibody {__version__}; Python{sys.version_info.major}.{sys.version_info.minor}."
+            f"{sys.version_info.micro}; {platform.system()} {platform.machine()} FLOAT64; 1 thread(s)")
+
+
+class _Schedule:
+    def __init__(self, t0, period, write_initial):
+        self.t0, self.period, self.tw = t0, period, t0
+        self.write_initial = write_initial
+
+    def due(self, t, initial, t_end, h):
+        if initial:
+            if not self.write_initial:
+                return False
+            self.tw = max(self.tw + self.period, t)
+            return True
+        if abs(t - t_end) <= TIME_EPS:
+            self.tw = min(self.tw, t_end - h)
+        if t - self.tw >= -TIME_EPS:
+            self.tw = max(self.tw + self.period, t)
+            return True
+        return False
+
+
+class OutputManager:
+    """Writes sensors and the solution file for one solve."""
+
+    def __init__(self, mbs, settings, solver):
+        self.mbs, self.settings, self.solver = mbs, settings, solver
+        self.precision = int(settings.solution.precision)
+        self.files = []
+        self.solution_file = None
+        self.started = time.process_time()
+        self.ended = False
+
+    # ------------------------------------------------------------ begin
+    def begin(self):
+        from .sensors import SensorOutput
+        s = self.settings.solution
+        it = self.solver.it
+        self.t_end = it.endTime
+        self.sensors = SensorOutput(self.mbs, self.settings, self.solver, self.precision)
+        self.sensors.begin()
+        self.sensor_schedule = _Schedule(it.startTime, float(s.sensors.writePeriod),
+                                         bool(s.file.writeInitialValues))
+        self.solution_schedule = _Schedule(it.startTime, float(s.file.writePeriod),
+                                           bool(s.file.writeInitialValues))
+        if s.file.write:
+            self._open_solution_file()
+
+    def _open_solution_file(self):
+        s = self.settings.solution.file
+        c = self.mbs._compiled
+        name = s.name
+        if "." not in os.path.basename(name):
+            name += ".txt"
+        from .. import config
+        if config.outputDirectory and not os.path.isabs(name):
+            name = os.path.join(config.outputDirectory, name)
+        d = os.path.dirname(name)
+        if d:
+            os.makedirs(d, exist_ok=True)
+        self.solution_file = open(name, "a" if s.append else "w")
+        static = self.solver.is_static
+        ex = s.export
+        n2, n1, nae, nd = c.n_ode2, c.n_ode1, c.n_ae, c.n_data
+        self.sol_flags = dict(vel=bool(ex.velocities) and not static, acc=bool(ex.accelerations) and not static,
+                              ae=bool(ex.algebraicCoordinates), data=bool(ex.dataCoordinates),
+                              vel1=bool(ex.ODE1Velocities) and not static)
+        if s.writeHeader:
+            f = self.solution_file
+            solver_name = self.solver.solver_name + (" static" if static else "")
+            f.write(f"#Exudyn {solver_name} solver solution file\n")
+            f.write(f"#simulation started={_now()}\n")
+            cols = ["time"]
+            if n2:
+                cols.append("ODE2 displacements")
+                if ex.velocities:
+                    cols.append("ODE2 velocities")
+                if ex.accelerations:
+                    cols.append("ODE2 accelerations")
+            if n1:
+                cols.append("ODE1 coordinates")
+                if ex.velocities and not static:
+                    cols.append("ODE1 velocities")
+            if nae and ex.algebraicCoordinates:
+                cols.append("AE coordinates")
+            if nd and ex.dataCoordinates:
+                cols.append("Data coordinates")
+            f.write("#columns contain: " + ", ".join(cols) + "\n")
+            f.write(f"#number of system coordinates [nODE2, nODE1, nAlgebraic, nData] = [{n2},{n1},{nae},{nd}]\n")
+            counts = [n2, n2 if self.sol_flags["vel"] else 0, n2 if self.sol_flags["acc"] else 0, n1,
+                      n1 if (ex.velocities and not static) else 0, nae if ex.algebraicCoordinates else 0,
+                      nd if ex.dataCoordinates else 0]
+            f.write("#number of written coordinates [nODE2, nVel2, nAcc2, nODE1, nVel1, nAlgebraic, nData] = ["
+                    + ",".join(str(k) for k in counts) + "]\n")
+            f.write(f"#total columns exported  (excl. time) = {sum(counts)}\n")
+            if static:
+                f.write(f"#number of load steps (planned) = {int(self.settings.staticSolver.numberOfLoadSteps)}\n")
+            else:
+                f.write(f"#number of time steps (planned) = {round(float(self.settings.timeIntegration.numberOfSteps))}\n")
+            f.write(f"#Exudyn version = {version_string()}\n")
+            f.write("#\n")
+            if s.information:
+                f.write("#solution information = " + s.information.replace("\n", "_") + "\n")
+
+    # ------------------------------------------------------------ write
+    def write(self, t, initial=False):
+        h = self.solver.it.currentStepSize
+        if self.sensors.any_active and self.sensor_schedule.due(t, initial, self.t_end, h):
+            self.sensors.write(t)
+        elif self.sensors.any_active is False:
+            pass
+        if self.solution_file is not None and self.solution_schedule.due(t, initial, self.t_end, h):
+            self._write_solution_line(t)
+
+    def _write_solution_line(self, t):
+        st = self.mbs._compiled.states[CFG.Current]
+        p = self.precision
+        parts = [st.q]
+        if self.sol_flags["vel"]:
+            parts.append(st.v)
+        if self.sol_flags["acc"]:
+            parts.append(st.a)
+        parts.append(st.y)
+        if self.sol_flags["vel1"]:
+            parts.append(st.y_t)
+        if self.sol_flags["ae"]:
+            parts.append(st.lam)
+        if self.sol_flags["data"]:
+            parts.append(st.x)
+        vals = np.concatenate(parts)
+        self.solution_file.write(",".join([fmt(t, p)] + [fmt(x, p) for x in vals]) + "\n")
+        if self.settings.solution.flushFilesImmediately:
+            self.solution_file.flush()
+
+    # ------------------------------------------------------------ end
+    def end(self, solver, failed=False):
+        if self.ended:
+            return
+        self.ended = True
+        s = self.settings.solution.file
+        if self.solution_file is not None:
+            if s.writeFooter:
+                it, conv = solver.it, solver.conv
+                cpu = time.process_time() - self.started
+                self.solution_file.write(f"#simulation finished={_now()}\n")
+                self.solution_file.write(
+                    f"#Solver Info: cpuTime={cpu:.5g},stepReductionFailed(or step failed)="
+                    f"{int(failed or conv.stepReductionFailed)},discontinuousIterationSuccessful="
+                    f"{int(conv.discontinuousIterationSuccessful)},newtonSolutionDiverged="
+                    f"{int(conv.newtonSolutionDiverged)},massMatrixNotInvertible={int(conv.massMatrixNotInvertible)},"
+                    f"total time steps={max(it.currentStepIndex - 1, 0)},total Newton iterations="
+                    f"{it.newtonStepsCount},total Newton jacobians={it.newtonJacobiCount}\n")
+            self.solution_file.close()
+            self.solution_file = None
+        if hasattr(self, "sensors"):
+            self.sensors.end()

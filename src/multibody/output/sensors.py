@@ -1,0 +1,153 @@
+"""Sensors: evaluation, files in Exudyn's format, internal storage."""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from ..enums import ConfigurationType, OutputVariableType
+from ..errors import AssemblyError, ExudynValueError
+from ..items.spec import describe_item
+
+CFG = ConfigurationType
+OVT = OutputVariableType
+
+_TARGET = {"Node": ("nodeNumber", "node"), "Object": ("objectNumber", "object"),
+           "Body": ("bodyNumber", "object"), "Marker": ("markerNumber", "marker"),
+           "Load": ("loadNumber", "load")}
+
+
+def check_sensors(c):
+    """Assemble(): sensor references exist and the output variable is supported."""
+    from .item_outputs import supported_outputs
+    sensors = c.items["sensor"]
+    for i, r in enumerate(sensors):
+        t = r.spec.type_name
+        if t in _TARGET:
+            param, family = _TARGET[t]
+            k = int(r.values[param])
+            if not 0 <= k < len(c.items[family]):
+                raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: parameter '{param}' refers to "
+                                    f"{family} {k}, which does not exist")
+            if t != "Load":
+                ovt = r.values["outputVariableType"]
+                sup = supported_outputs(c, family, k, body=(t == "Body"))
+                if ovt == OVT._None or ovt.name not in sup:
+                    raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: outputVariableType {ovt} is not "
+                                        f"supported by {c.describe(family, k)}; supported: {', '.join(sup)}")
+        elif t == "UserFunction":
+            for k in r.values["sensorNumbers"]:
+                if not 0 <= int(k) < len(sensors):
+                    raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: parameter 'sensorNumbers' "
+                                        f"refers to sensor {int(k)}, which does not exist")
+
+
+def sensor_values(mbs, i, configuration=CFG.Current):
+    from .item_outputs import body_output, load_values, marker_output, node_output, object_output
+    r = mbs._items["sensor"][i]
+    t = r.spec.type_name
+    v = r.values
+    if t == "Node":
+        return node_output(mbs, int(v["nodeNumber"]), v["outputVariableType"], configuration)
+    if t == "Object":
+        return object_output(mbs, int(v["objectNumber"]), v["outputVariableType"], configuration)
+    if t == "Body":
+        return body_output(mbs, int(v["bodyNumber"]), v["outputVariableType"], v["localPosition"], configuration)
+    if t == "Marker":
+        return marker_output(mbs, int(v["markerNumber"]), v["outputVariableType"], configuration)
+    if t == "Load":
+        return load_values(mbs, int(v["loadNumber"]))
+    if t == "UserFunction":
+        f = v["sensorUserFunction"]
+        if not f:
+            return 0.0
+        c = mbs._require_assembled("GetSensorValues")
+        t_now = c.state(configuration).t
+        out = c.call_user("sensorUserFunction", i, f, t_now, [int(k) for k in v["sensorNumbers"]],
+                          list(v["factors"]), configuration, family="sensor")
+        a = np.atleast_1d(np.asarray(out, dtype=float))
+        return float(a[0]) if a.size == 1 and np.ndim(out) == 0 else a
+    raise ExudynValueError(f"sensor type {t} not supported")
+
+
+def sensor_stored_data(mbs, i):
+    r = mbs._items["sensor"][i]
+    if not r.values["storeInternal"]:
+        raise ExudynValueError(f"GetSensorStoredData: {describe_item(r.spec, i, r.name)} has "
+                               "storeInternal=False; no data stored")
+    data = mbs.sys.get("_sensorData", {}).get(i)
+    if not data:
+        return np.zeros((0, 0))
+    return np.array(data)
+
+
+class SensorOutput:
+    """Files and storage of all sensors during one solve."""
+
+    def __init__(self, mbs, settings, solver, precision):
+        self.mbs, self.settings, self.solver, self.precision = mbs, settings, solver, precision
+        self.files = {}
+        sol = settings.solution.sensors
+        self.active = bool(sol.active)
+        self.any_active = len(mbs._items["sensor"]) > 0
+
+    def begin(self):
+        mbs = self.mbs
+        store = mbs.sys.setdefault("_sensorData", {})
+        append = bool(self.settings.solution.sensors.append)
+        for i, r in enumerate(mbs._items["sensor"]):
+            v = r.values
+            if v["storeInternal"] and (not append or i not in store):
+                store[i] = []
+            if self.active and v["writeToFile"] and v["fileName"]:
+                self._open(i, r, append)
+
+    def _open(self, i, r, append):
+        from .. import config
+        name = r.values["fileName"]
+        if config.outputDirectory and not os.path.isabs(name):
+            name = os.path.join(config.outputDirectory, name)
+        d = os.path.dirname(name)
+        if d:
+            os.makedirs(d, exist_ok=True)
+        f = open(name, "a" if append else "w")
+        self.files[i] = f
+        if self.settings.solution.sensors.writeHeader:
+            from .manager import _now, version_string
+            t = r.spec.type_name
+            static = " static" if self.solver.is_static else ""
+            f.write(f"#Exudyn {self.solver.solver_name}{static} sensor output file\n")
+            if t == "UserFunction":
+                f.write("#measure UserFunction\n")
+            else:
+                param = _TARGET[t][0]
+                f.write(f"#measure {t} number = {int(r.values[param])}\n")
+            ovt = r.values.get("outputVariableType", OVT._None) if t not in ("Load", "UserFunction") else OVT._None
+            f.write(f"#OutputVariableType = {ovt.name}\n")
+            f.write(f"#simulation started = {_now()}\n")
+            f.write("#columns contain: time, comma separated sensor values (e.g, x,y,z position coordinates)\n")
+            n = np.size(sensor_values(self.mbs, i))
+            f.write(f"#number of sensor values = {n}\n")
+            f.write(f"#Exudyn version = {version_string()}\n")
+            f.write("#\n")
+
+    def write(self, t):
+        from .manager import fmt
+        store = self.mbs.sys["_sensorData"]
+        p = self.precision
+        for i, r in enumerate(self.mbs._items["sensor"]):
+            val = np.atleast_1d(np.asarray(sensor_values(self.mbs, i), dtype=float)).ravel()
+            if not self.active:
+                continue
+            if r.values["storeInternal"]:
+                store[i].append(np.concatenate([[t], val]))
+            f = self.files.get(i)
+            if f is not None:
+                f.write(",".join([fmt(t, p)] + [fmt(x, p) for x in val]) + "\n")
+                if self.settings.solution.flushFilesImmediately:
+                    f.flush()
+
+    def end(self):
+        for f in self.files.values():
+            f.close()
+        self.files = {}

@@ -1,0 +1,421 @@
+"""Implicit second-order time integration: generalized-alpha (Arnold & Bruels 2007),
+Newmark and the trapezoidal rule with index-2 constraints (spec solvers.md 4)."""
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from ..enums import ConfigurationType
+from ..errors import ExudynValueError, SolverError
+from .base import SolverBase
+from .linear import LinearSolver, SingularJacobian
+from .newton import newton
+
+CFG = ConfigurationType
+
+
+def generalized_alpha_coefficients(spectral_radius):
+    """Return (alpha_m, alpha_f, beta, gamma) for rho_inf = spectral_radius."""
+    rho = spectral_radius
+    alpha_m, alpha_f = (2 * rho - 1) / (rho + 1), rho / (rho + 1)
+    gamma = 0.5 + alpha_f - alpha_m
+    return alpha_m, alpha_f, 0.25 * (gamma + 0.5) ** 2, gamma
+
+
+def number_of_steps(n_set):
+    n = round(n_set)
+    if abs(n_set - n) > 100 * np.finfo(float).eps * max(abs(n_set), 1.0):
+        raise ExudynValueError("timeIntegration.numberOfSteps must be integer (or very close to it)")
+    return max(int(n), 1)
+
+
+class StepLoop(SolverBase):
+    """Step loop shared by dynamic and static solvers (spec solvers.md 2)."""
+
+    def time_settings(self):
+        """Return (t0, t_end, n, h_max, h_min, adaptive, decrease, increase, rec_steps, rec_its)."""
+        raise NotImplementedError
+
+    def run(self):
+        st = self.settings
+        (t0, t_end, n, h_max, h_min, adaptive, dec, inc, rec_steps, rec_its) = self.time_settings()
+        it = self.it
+        it.startTime, it.endTime, it.numberOfSteps = t0, t_end, n
+        it.maxStepSize, it.minStepSize, it.adaptiveStep = h_max, h_min, adaptive
+        h = h_max
+        t = t0
+        self.current.t = t0
+        self.output_manager.begin()
+        self.finish_step(t0, initial=True)
+        step = 0
+        steps_since_reduction = 0
+        stop_requested = False
+        tiny = 1e-10
+        while t < t_end - tiny * max(1.0, abs(t_end)) and not stop_requested:
+            self.start_of_step.copy_from(self.current)
+            self.store_start_of_step()
+            while True:
+                if adaptive:
+                    h_try = min(h, t_end - t) if t + h > t_end else h
+                    t_new = t + h_try
+                else:
+                    h_try = h
+                    t_new = t0 + (step + 1) * h
+                t_new = self.adjust_time(t_new, t0, t_end)
+                self.current.t = t_new
+                self.it.currentStepSize = h_try
+                if not self.call_step_function("preStep", t_new):
+                    stop_requested = True
+                ok, msg = self.discontinuous_iteration(t_new, h_try)
+                if ok:
+                    break
+                self.restore_start_of_step()
+                if not adaptive:
+                    self.conv.stepReductionFailed = True
+                    self.fail_step(t_new, step + 1, msg)
+                if h_try <= h_min * (1 + 1e-12):
+                    self.conv.stepReductionFailed = True
+                    self.fail_step(t_new, step + 1, "reduction of step size reached minimum step size; "
+                                   + msg)
+                rec = self.it.recommendedStepSize
+                h = max(h_min, min(0.75 * h_try, rec) if rec > 0 else h_try * dec)
+                steps_since_reduction = 0
+                self.it.recommendedStepSize = -1.0
+            t = t_new
+            step += 1
+            it.currentStepIndex = step + 1
+            it.currentTime = t
+            it.lastStepSize = h_try
+            self.accept_step()
+            if not self.finish_step(t):
+                stop_requested = True
+            steps_since_reduction += 1
+            if adaptive and h < h_max and steps_since_reduction >= rec_steps and \
+                    it.newtonSteps + it.discontinuousIteration <= rec_its:
+                h = min(h_max, h * inc)
+                steps_since_reduction = 0
+        self.output.finishedSuccessfully = True
+        self.output_manager.end(self)
+        return True
+
+    def adjust_time(self, t_new, t0, t_end):
+        return t_new
+
+    def finish_step(self, t, initial=False):
+        cont = self.call_step_function("postStep", t)
+        self.output_manager.write(t, initial=initial)
+        return cont
+
+    def discontinuous_iteration(self, t, h):
+        ds = self.discontinuous_settings()
+        post = self.mbs._user_functions["postNewton"]
+        max_it = int(ds.maxIterations)
+        k = 0
+        while True:
+            ok, msg = self.step_impl(t, h)
+            if not ok:
+                return False, msg
+            self.after_newton()
+            if not post or max_it == 0:
+                return True, ""
+            try:
+                err, h_rec = post(self.mbs, t)
+            except Exception as exc:
+                from ..errors import UserFunctionError
+                raise UserFunctionError(f"PostNewtonUserFunction raised at t={t:g}: "
+                                        f"{type(exc).__name__}: {exc}") from exc
+            err = abs(float(err))
+            h_rec = float(h_rec) if ds.useRecommendedStepSize else -1.0
+            self.it.recommendedStepSize = h_rec
+            self.conv.discontinuousIterationError = err
+            k += 1
+            self.it.discontinuousIteration = k
+            self.it.discontinuousIterationsCount += 1
+            if err <= ds.iterationTolerance:
+                return True, ""
+            if k < max_it:
+                self.restore_start_of_step(keep_data=True)
+                if h_rec != -1 and h_rec < (1 + 1e-8) * h:
+                    return False, "discontinuous iteration requested a smaller step"
+            else:
+                if ds.ignoreMaxIterations:
+                    return True, ""
+                self.conv.discontinuousIterationSuccessful = False
+                return False, "discontinuous iteration was not successful"
+
+    def restore_start_of_step(self, keep_data=False):
+        x = self.current.x.copy()
+        self.current.copy_from(self.start_of_step)
+        if keep_data:
+            self.current.x[:] = x
+        self.restore_extra()
+
+    def store_start_of_step(self):
+        pass
+
+    def restore_extra(self):
+        pass
+
+    def after_newton(self):
+        pass
+
+    def accept_step(self):
+        pass
+
+    def fail_step(self, t, step, msg):
+        r = getattr(self, "last_residual", None)
+        message = (f"{type(self).__name__}: {msg} at t={t:g} (step {step}, "
+                   f"{self.it.newtonSteps} iterations, |r|={getattr(self, 'last_error', math.nan):.3e})"
+                   f"{self.largest_residuals(r)}")
+        self.output_manager.end(self, failed=True)
+        self.fail(message)
+
+
+class ImplicitSecondOrderSolver(StepLoop):
+    """Generalized-alpha / Newmark / trapezoidal index 2 (MainSolverImplicitSecondOrder)."""
+    solver_name = "implicit second order time integration"
+
+    def __init__(self, mbs, settings, force_index2_newmark=False):
+        super().__init__(mbs, settings)
+        ti = settings.timeIntegration
+        ga = ti.generalizedAlpha
+        self.newton_settings = ti.newton
+        use_newmark = bool(ga.useNewmark) or force_index2_newmark
+        index2 = bool(ga.useIndex2Constraints) or force_index2_newmark
+        if index2 and not use_newmark:
+            raise ExudynValueError("SolveDynamic:GeneralizedAlpha: useIndex2Constraints=True may only "
+                                   "be used if useNewmark=True")
+        if use_newmark:
+            self.beta, self.gamma = float(ga.newmarkBeta), float(ga.newmarkGamma)
+            self.alpha_m = self.alpha_f = 0.5
+        else:
+            self.alpha_m, self.alpha_f, self.beta, self.gamma = \
+                generalized_alpha_coefficients(float(ga.spectralRadius))
+        self.newmark = use_newmark
+        self.index2 = index2
+        ls = settings.linearSolver
+        self.linear = LinearSolver(ls.solverType, bool(ls.ignoreSingularJacobian))
+        self.jacobian_requested = True
+        self.a_alg = np.zeros(self.c.n_ode2)
+        self.a_alg_start = np.zeros(self.c.n_ode2)
+        self.last_residual = None
+        self.last_error = math.nan
+
+    def discontinuous_settings(self):
+        return self.settings.timeIntegration.discontinuous
+
+    def time_settings(self):
+        ti = self.settings.timeIntegration
+        n = number_of_steps(float(ti.numberOfSteps))
+        t0, t_end = float(ti.startTime), float(ti.endTime)
+        return (t0, t_end, n, (t_end - t0) / n, float(ti.minimumStepSize), bool(ti.adaptiveStep),
+                float(ti.adaptiveStepDecrease), float(ti.adaptiveStepIncrease),
+                int(ti.adaptiveStepRecoverySteps), int(ti.adaptiveStepRecoveryIterations))
+
+    # ---------------------------------------------------------------- initialization
+    def initialize(self):
+        c, eq = self.c, self.eq
+        eq.index2 = self.index2
+        self.current.copy_from(c.states[CFG.Initial])
+        ga = self.settings.timeIntegration.generalizedAlpha
+        cur = self.current
+        if ga.computeInitialAccelerations:
+            self.initial_accelerations()
+        else:
+            if ga.resetAccelerations:
+                cur.a[:] = 0.0
+            cur.lam[:] = 0.0
+        self.a_alg[:] = cur.a
+        cur.a_alg[:] = cur.a
+        self.start_of_step.copy_from(cur)
+
+    def initial_accelerations(self):
+        """Consistent q_tt(0) and lambda(0) (spec solvers.md 4.6)."""
+        c, eq, cur = self.c, self.eq, self.current
+        t = cur.t
+        eq.index2 = False
+        eq.update_kinematics(cur.q, cur.v, t)
+        f = eq.ode2_rhs()
+        eq.constraints(cur.lam)
+        rhs_ae = np.zeros(c.n_ae)
+        if c.n_ae and np.linalg.norm(cur.v) > 1e-10:
+            rhs_ae = -self.constraint_velocity_derivative(cur.q, cur.v, t)
+        # [M C^T; C dg/dlam] with position Jacobians (velocity-level rows use C_v)
+        J = eq.jacobian(1.0, 0.0, 0.0, 1.0, 1.0, 1.0, dense=self.linear.dense)
+        rhs = np.concatenate([f, rhs_ae])
+        try:
+            solver = LinearSolver(self.settings.linearSolver.solverType,
+                                  bool(self.settings.linearSolver.ignoreSingularJacobian))
+            solver.factorize(J)
+            x = solver.solve(rhs)
+            if not np.all(np.isfinite(x)):
+                raise SingularJacobian(-1)
+        except SingularJacobian as exc:
+            print("WARNING: InitializeSolverInitialConditions: System Jacobian seems to be singular / not "
+                  f"invertible (causing equation: {self.describe_equation(exc.row)})! "
+                  "WARNING: using zero initial accelerations!")
+            x = np.zeros(c.n_ode2 + c.n_ae)
+        cur.a[:] = x[:c.n_ode2]
+        if self.settings.timeIntegration.generalizedAlpha.storeInitialAlgebraicCoordinates:
+            cur.lam[:] = x[c.n_ode2:]
+        else:
+            cur.lam[:] = 0.0
+        eq.index2 = self.index2
+
+    def constraint_velocity_derivative(self, q, v, t):
+        """(d(C_q v)/dq) v by forward differences of C_q(q) v (position rows only)."""
+        eq = self.eq
+        eps = 1e-7
+        index2 = eq.index2
+        eq.index2 = True     # velocity form: g = C_q v for position-level constraints
+        lam = np.zeros(self.c.n_ae)
+        eq.update_kinematics(q, v, t)
+        g0 = eq.constraints(lam, with_jacobian=False)
+        nv = np.linalg.norm(v)
+        h = eps * max(1.0, np.linalg.norm(q + self.c.q_ref)) / max(nv, 1e-300)
+        eq.update_kinematics(q + h * v, v, t)
+        g1 = eq.constraints(lam, with_jacobian=False)
+        eq.index2 = index2
+        eq.update_kinematics(q, v, t)
+        vel_rows = np.zeros(self.c.n_ae, dtype=bool)
+        for g in self.c.constraint_groups:
+            vl = np.broadcast_to(g.velocity_level[:, None], g.ae.shape)
+            vel_rows[g.ae[vl & (g.ae >= 0)]] = True
+        out = (g1 - g0) / h
+        out[vel_rows] = 0.0
+        return out
+
+    # ---------------------------------------------------------------- Newton interface
+    def store_start_of_step(self):
+        self.a_alg_start[:] = self.a_alg
+
+    def restore_extra(self):
+        self.a_alg[:] = self.a_alg_start
+
+    def step_impl(self, t, h):
+        self.t_new, self.h = t, h
+        b, g = self.beta, self.gamma
+        self.bh2 = b * h * h
+        self.beta_p = (1 - self.alpha_m) / (h * h * b * (1 - self.alpha_f))
+        self.gamma_p = g / (h * b)
+        if self.h != getattr(self, "_h_jac", None):
+            self.jacobian_requested = True
+        res = newton(self, self.newton_settings, self.it)
+        self.conv.newtonConverged = res.converged
+        self.conv.newtonSolutionDiverged = res.diverged
+        if not res.converged:
+            return False, res.message
+        return True, ""
+
+    def predictor(self):
+        h, b, g = self.h, self.beta, self.gamma
+        s = self.start_of_step
+        cur = self.current
+        if self.newmark:
+            cur.q[:] = s.q + h * s.v + h * h * (0.5 - b) * s.a
+            cur.v[:] = s.v + h * (1 - g) * s.a
+        else:
+            a_t = (self.alpha_f * s.a - self.alpha_m * self.a_alg_start) / (1 - self.alpha_m)
+            self.a_alg[:] = a_t
+            cur.q[:] = s.q + h * s.v + h * h * (0.5 - b) * self.a_alg_start + h * h * b * a_t
+            cur.v[:] = s.v + h * (1 - g) * self.a_alg_start + h * g * a_t
+        cur.a[:] = 0.0
+        cur.lam[:] = 0.0
+        cur.t = self.t_new
+
+    def residual(self):
+        eq, cur = self.eq, self.current
+        eq.update_kinematics(cur.q, cur.v, self.t_new)
+        f = eq.ode2_rhs()
+        gae = eq.constraints(cur.lam)
+        rq = eq.mass_times(cur.a) - f + eq.reaction_forces(cur.lam)
+        r = np.concatenate([rq, gae])
+        self.last_residual = r
+        err = float(np.linalg.norm(r))
+        if self.newton_settings.weightTolerancePerCoordinate and r.size:
+            err /= math.sqrt(r.size)
+        self.last_error = err
+        rbar = np.concatenate([self.bh2 * rq, gae])
+        return err, rbar
+
+    def factorize(self):
+        eq = self.eq
+        h = self.h
+        a_M = (1 - self.alpha_m) / (1 - self.alpha_f)
+        c_q = self.gamma_p if self.index2 else 1.0
+        J = eq.jacobian(a_M, self.bh2, self.gamma * h, c_q, self.gamma_p, 1.0 / self.bh2,
+                        dense=self.linear.dense, extra=self.user_jacobian())
+        self._h_jac = h
+        try:
+            self.linear.factorize(J)
+        except SingularJacobian as exc:
+            self.conv.linearSolverFailed = True
+            self.conv.linearSolverCausingRow = exc.row
+            self.singular_jacobian(exc)
+
+    def singular_jacobian(self, exc):
+        from .diagnostics import singular_message
+        self.output_manager.end(self, failed=True)
+        self.fail(singular_message(self, exc, self.current.t))
+
+    def user_jacobian(self):
+        f = self.mbs._user_functions["systemJacobian"]
+        if not f:
+            return None
+        h = self.h
+        m = f(self.mbs, self.t_new, -self.bh2, -self.gamma * h, -self.bh2)
+        from ..model.matrix_container import as_matrix
+        M = as_matrix(m, self.c.n_ode2 + self.c.n_ae)
+        return -M
+
+    def solve(self, rbar):
+        return self.linear.solve(rbar)
+
+    def update(self, delta):
+        cur = self.current
+        n2 = self.c.n_ode2
+        dq = delta[:n2]
+        cur.q -= dq
+        cur.v -= self.gamma_p * dq
+        cur.a -= self.beta_p * dq
+        cur.lam -= delta[n2:] / self.bh2
+
+    def increment_norm(self, delta):
+        return float(np.linalg.norm(delta[:self.c.n_ode2]))
+
+    def diverged(self, max_norm):
+        cur = self.current
+        return bool(cur.q @ cur.q >= max_norm or cur.v @ cur.v >= max_norm
+                    or not (np.all(np.isfinite(cur.q)) and np.all(np.isfinite(cur.v))
+                            and np.all(np.isfinite(cur.lam))))
+
+    def reset_to_start_of_step(self):
+        s = self.start_of_step
+        cur = self.current
+        for k in ("q", "v", "a", "y"):
+            getattr(cur, k)[:] = getattr(s, k)
+        cur.lam[:] = 0.0
+        self.a_alg[:] = self.a_alg_start
+
+    def pre_newton_residual(self, it):
+        f = self.mbs._user_functions["preNewtonResidual"]
+        if f:
+            f(self.mbs, self.t_new, it, self.it.discontinuousIteration)
+
+    def signal_jacobian_update(self):
+        if self.mbs.solverSignalJacobianUpdate:
+            self.mbs.solverSignalJacobianUpdate = False
+            return True
+        return False
+
+    def after_newton(self):
+        cur = self.current
+        if self.newmark:
+            self.a_alg[:] = cur.a
+        else:
+            self.a_alg[:] = self.a_alg + (1 - self.alpha_f) / (1 - self.alpha_m) * cur.a
+        cur.a_alg[:] = self.a_alg
+        if not (np.all(np.isfinite(cur.q)) and np.all(np.isfinite(cur.v)) and np.all(np.isfinite(cur.lam))):
+            self.fail_step(cur.t, self.it.currentStepIndex, "NaN or Inf in the state")

@@ -1,0 +1,81 @@
+"""Linear solvers for the Newton matrix: dense LU, sparse LU, and a least-squares
+(minimum-norm) path for consistently singular Jacobians."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import scipy.linalg as sla
+import scipy.sparse.linalg as spla
+
+from ..enums import LinearSolverType
+
+
+class SingularJacobian(Exception):
+    """The factorization found a zero pivot; ``row`` is the causing equation (or -1)."""
+
+    def __init__(self, row=-1, message="Jacobian is singular"):
+        super().__init__(message)
+        self.row = row
+
+
+class LinearSolver:
+    """Factorize once, solve many times (modified Newton reuses the factorization)."""
+
+    def __init__(self, solver_type, ignore_singular=False):
+        st = LinearSolverType(int(solver_type))
+        if st == LinearSolverType._None:
+            raise ValueError("Solver:InitializeSolverPreChecks: Unsupported simulationSettings.linearSolverType")
+        self.dense = st in (LinearSolverType.EXUdense, LinearSolverType.EigenDense)
+        self.least_squares = ignore_singular and st == LinearSolverType.EigenDense
+        self._lu = None
+        self._lstsq_matrix = None
+
+    def factorize(self, J):
+        self._lu = None
+        self._lstsq_matrix = None
+        if self.least_squares:
+            self._lstsq_matrix = J if isinstance(J, np.ndarray) else J.toarray()
+            return
+        if self.dense:
+            Jd = J if isinstance(J, np.ndarray) else J.toarray()
+            if not np.all(np.isfinite(Jd)):
+                raise SingularJacobian(-1, "Jacobian contains NaN or Inf")
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                lu, piv = sla.lu_factor(Jd, check_finite=False)
+            d = np.abs(np.diag(lu))
+            scale = max(np.abs(Jd).max(), 1.0) if Jd.size else 1.0
+            bad = np.nonzero(d <= scale * 1e-14 * max(Jd.shape[0], 1))[0]
+            if bad.size:
+                raise SingularJacobian(_pivot_row(piv, int(bad[0])))
+            self._lu = (lu, piv)
+        else:
+            try:
+                self._lu = spla.splu(J.tocsc(), permc_spec="COLAMD")
+            except RuntimeError as exc:
+                raise SingularJacobian(-1, str(exc)) from None
+            d = np.abs(self._lu.U.diagonal())
+            scale = max(abs(J).max(), 1.0) if J.nnz else 1.0
+            bad = np.nonzero(d <= scale * 1e-14 * max(J.shape[0], 1))[0]
+            if bad.size:
+                raise SingularJacobian(int(self._lu.perm_c[bad[0]]))
+
+    def solve(self, r):
+        if self._lstsq_matrix is not None:
+            return sla.lstsq(self._lstsq_matrix, r, lapack_driver="gelsd")[0]
+        if self.dense:
+            return sla.lu_solve(self._lu, r, check_finite=False)
+        return self._lu.solve(r)
+
+    @property
+    def factorized(self):
+        return self._lu is not None or self._lstsq_matrix is not None
+
+
+def _pivot_row(piv, k):
+    """Original row index of pivot k of a LAPACK getrf factorization."""
+    perm = np.arange(len(piv))
+    for i, p in enumerate(piv):
+        perm[i], perm[p] = perm[p], perm[i]
+    return int(perm[k])

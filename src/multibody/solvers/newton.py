@@ -1,0 +1,103 @@
+"""Newton's method with Exudyn's modified-Newton logic (spec solvers.md 3.1).
+
+The solver supplies ``predictor()``, ``residual() -> (error, rbar)``,
+``factorize()`` (Jacobian + factorization) and ``update(delta)``. Increments
+are subtracted: J delta = rbar, xi <- xi - delta.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+class NewtonResult:
+    __slots__ = ("converged", "iterations", "error", "stop", "diverged", "message")
+
+    def __init__(self):
+        self.converged = False
+        self.iterations = 0
+        self.error = math.inf
+        self.stop = False
+        self.diverged = False
+        self.message = ""
+
+
+def newton(solver, ns, it_data):
+    """One Newton solve. ``ns`` = NewtonSettings, ``it_data`` counts iterations/Jacobians.
+
+    ``solver`` provides predictor, residual, factorize, solve, update, reset_to_start_of_step,
+    diverged, jacobian_requested (bool attribute), pre_newton_residual(it).
+    """
+    res = NewtonResult()
+    solver.predictor()
+    solver.pre_newton_residual(0)
+    r0, rbar = solver.residual()
+    if not math.isfinite(r0):
+        res.stop, res.diverged, res.message = True, True, "residual is not finite"
+        return res
+    if ns.residualMode == 1:
+        r0 = 2 * ns.relativeTolerance
+    if r0 <= ns.absoluteTolerance:
+        r0 = 2 * ns.absoluteTolerance
+    r_last = r0
+    full = not ns.useModifiedNewton
+    restarted = extra_step = False
+    it = 0
+    converged = stop = False
+    r = r0
+    while not converged and not stop and it < ns.maxIterations:
+        it += 1
+        if solver.jacobian_requested or full or solver.signal_jacobian_update():
+            solver.factorize()
+            solver.jacobian_requested = False
+            it_data.newtonJacobiCount += 1
+        delta = solver.solve(rbar)
+        solver.update(delta)
+        solver.pre_newton_residual(it)
+        r, rbar = solver.residual()
+        if ns.residualMode == 1:
+            r = solver.increment_norm(delta)
+        if ns.adaptInitialResidual and it <= 1 and r > r0:
+            r0 = r_last = r
+        converged = (r / r0 <= ns.relativeTolerance) or (not ns.active) or (r <= ns.absoluteTolerance)
+        if extra_step and converged:
+            extra_step = False
+            converged = False
+        elif not converged:
+            extra_step = False
+            diverged = solver.diverged(ns.maximumSolutionNorm) or not math.isfinite(r)
+            if diverged and full:
+                stop = True
+                res.diverged = True
+            if not full and it > ns.maxModifiedNewtonIterations:
+                solver.jacobian_requested = True
+            restart_limit = ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations * (
+                0 if ns.modifiedNewtonJacUpdatePerStep else 1)
+            if not full and it > restart_limit:
+                full = True
+                it_data.rejectedModifiedNewtonSteps += 1
+            contractivity = r / r_last if r_last > 0 else math.inf
+            r_last = r
+            if not full and ns.useModifiedNewton and (diverged or (contractivity > ns.modifiedNewtonContractivity
+                                                                   and it > 2)):
+                solver.jacobian_requested = True
+                if restarted:
+                    full = True
+                    it_data.rejectedModifiedNewtonSteps += 1
+                if not stop and (diverged or contractivity > 2 or full):
+                    restarted = True
+                    solver.reset_to_start_of_step()
+                    solver.predictor()
+                    solver.pre_newton_residual(it)
+                    r, rbar = solver.residual()
+                    r_last = r0 = max(r, 2 * ns.absoluteTolerance) if ns.residualMode == 0 else r0
+                    extra_step = True
+    it_data.newtonStepsCount += it
+    it_data.newtonSteps = it
+    res.converged = converged and not stop
+    res.iterations, res.error, res.stop = it, r, stop
+    if not res.converged and not res.message:
+        res.message = (f"Newton did not converge ({it} iterations, residual {r:.3e}, "
+                       f"relative {r / r0:.3e})")
+    return res
