@@ -225,7 +225,9 @@ class CoordinateVectorConstraints(ConstraintGroup):
         g -= np.where(self.velocity_level[:, None] | ~vel_form[:, None], self.off, 0.0)
         C = None
         if with_jacobian:
-            C = self.X + 2.0 * self.Y * z[:, None, :]
+            # the Jacobian (and so the reaction C^T lambda) uses the position values also
+            # in the velocity form, as Exudyn 1.13.6 does (spec constraints.md)
+            C = self.X + 2.0 * self.Y * q[:, None, :]
         for i, (uf, juf) in enumerate(self.uf):
             if uf:
                 k0, k1 = len(self.ltg0[i]), len(self.ltg1[i])

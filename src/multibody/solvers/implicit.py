@@ -236,12 +236,12 @@ class ImplicitSecondOrderSolver(StepLoop):
         c, eq, cur = self.c, self.eq, self.current
         t = cur.t
         eq.index2 = False
-        eq.update_kinematics(cur.q, cur.v, t)
-        f = eq.ode2_rhs()
-        eq.constraints(cur.lam)
         rhs_ae = np.zeros(c.n_ae)
         if c.n_ae and np.linalg.norm(cur.v) > 1e-10:
             rhs_ae = -self.constraint_velocity_derivative(cur.q, cur.v, t)
+        eq.update_kinematics(cur.q, cur.v, t)
+        f = eq.ode2_rhs()
+        eq.constraints(cur.lam)
         # [M C^T; C dg/dlam] with position Jacobians (velocity-level rows use C_v)
         J = eq.jacobian(1.0, 0.0, 0.0, 1.0, 1.0, 1.0, dense=self.linear.dense)
         rhs = np.concatenate([f, rhs_ae])
