@@ -267,6 +267,12 @@ def assemble(mbs):
         for row, i in enumerate(idx):
             c.object_group[i] = (g, row)
 
+    # nodes with algebraic equations (Euler-parameter normalization) act as constraint groups:
+    # their multipliers are node AE coordinates (numbered before all object multipliers)
+    for g in c.node_groups:
+        if getattr(g, "is_constraint", False):
+            c.constraint_groups.insert(0, g)
+
     # loads
     for i, r in enumerate(loads):
         m = int(r.values["markerNumber"])

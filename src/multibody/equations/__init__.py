@@ -1,2 +1,2 @@
 """Equations: item groups and the system equations; importing registers the groups."""
-from . import points, connectors, constraints, loads  # noqa: F401
+from . import points, connectors, constraints, loads, rigid, joints  # noqa: F401

@@ -1,0 +1,1 @@
+"""Joint constraint groups (filled in by the joints work, issue 3)."""
