@@ -285,30 +285,30 @@ class MainSystem:
     def NumberOfSensors(self): return len(self._items["sensor"])
 
     # ------------------------------------------------------------ deleting
-    def _delete(self, family, index, dependents):
+    def _delete(self, family, index, dependents, suppress):
         from .delete import delete_item
-        delete_item(self, family, int(index), dependents)
+        delete_item(self, family, int(index), dependents, suppress)
         self._changed()
 
-    def DeleteNode(self, nodeNumber, deleteDependentItems=True, suppressWarnings=False):
-        """Delete a node; items that reference it are deleted too (deleteDependentItems)."""
-        self._delete("node", nodeNumber, deleteDependentItems)
+    def DeleteNode(self, nodeNumber, suppressWarnings=False):
+        """Delete a node; references to it become -1 (with a warning), later nodes move down."""
+        self._delete("node", nodeNumber, False, suppressWarnings)
 
     def DeleteObject(self, objectNumber, deleteDependentItems=True, suppressWarnings=False):
-        """Delete an object; its markers and the items on them too (deleteDependentItems)."""
-        self._delete("object", objectNumber, deleteDependentItems)
+        """Delete an object; with deleteDependentItems also its markers and sensors."""
+        self._delete("object", objectNumber, deleteDependentItems, suppressWarnings)
 
-    def DeleteMarker(self, markerNumber, deleteDependentItems=True, suppressWarnings=False):
-        """Delete a marker; connectors, loads and sensors on it too (deleteDependentItems)."""
-        self._delete("marker", markerNumber, deleteDependentItems)
+    def DeleteMarker(self, markerNumber, suppressWarnings=False):
+        """Delete a marker; references to it become -1 (with a warning)."""
+        self._delete("marker", markerNumber, False, suppressWarnings)
 
-    def DeleteLoad(self, loadNumber, suppressWarnings=False):
-        """Delete a load; sensors on it are deleted too."""
-        self._delete("load", loadNumber, True)
+    def DeleteLoad(self, loadNumber, deleteDependentMarkers=True, suppressWarnings=False):
+        """Delete a load; with deleteDependentMarkers also its marker if nothing else uses it."""
+        self._delete("load", loadNumber, deleteDependentMarkers, suppressWarnings)
 
     def DeleteSensor(self, sensorNumber, suppressWarnings=False):
-        """Delete a sensor (sensors referencing it are renumbered)."""
-        self._delete("sensor", sensorNumber, True)
+        """Delete a sensor; later sensors move down."""
+        self._delete("sensor", sensorNumber, False, suppressWarnings)
 
     # ------------------------------------------------------------ system
     def Reset(self):
