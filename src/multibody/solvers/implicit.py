@@ -44,7 +44,7 @@ class StepLoop(SolverBase):
         it = self.it
         it.startTime, it.endTime, it.numberOfSteps = t0, t_end, n
         it.maxStepSize, it.minStepSize, it.adaptiveStep = h_max, h_min, adaptive
-        h = h_max
+        h = self.initial_step_size(h_max)
         t = t0
         self.current.t = t0
         self.output_manager.begin()
@@ -71,6 +71,9 @@ class StepLoop(SolverBase):
                 ok, msg = self.discontinuous_iteration(t_new, h_try)
                 if ok:
                     break
+                if getattr(self, "nonfinite", False):
+                    # NaN/Inf: stop at the first step where it appears, no step reduction
+                    self.fail_step(t_new, step + 1, msg)
                 self.restore_start_of_step()
                 if not adaptive:
                     self.conv.stepReductionFailed = True
@@ -79,8 +82,7 @@ class StepLoop(SolverBase):
                     self.conv.stepReductionFailed = True
                     self.fail_step(t_new, step + 1, "reduction of step size reached minimum step size; "
                                    + msg)
-                rec = self.it.recommendedStepSize
-                h = max(h_min, min(0.75 * h_try, rec) if rec > 0 else h_try * dec)
+                h = self.reduced_step_size(h_try, h_min, dec)
                 steps_since_reduction = 0
                 self.it.recommendedStepSize = -1.0
             t = t_new
@@ -92,9 +94,10 @@ class StepLoop(SolverBase):
             if not self.finish_step(t):
                 stop_requested = True
             steps_since_reduction += 1
-            if adaptive and h < h_max and steps_since_reduction >= rec_steps and \
-                    it.newtonSteps + it.discontinuousIteration <= rec_its:
-                h = min(h_max, h * inc)
+            grow = (adaptive and h < h_max and steps_since_reduction >= rec_steps
+                    and it.newtonSteps + it.discontinuousIteration <= rec_its)
+            h = self.accepted_step_size(h, h_max, inc, grow)
+            if grow:
                 steps_since_reduction = 0
         self.output.finishedSuccessfully = True
         self.output_manager.end(self)
@@ -102,6 +105,19 @@ class StepLoop(SolverBase):
 
     def adjust_time(self, t_new, t0, t_end):
         return t_new
+
+    def initial_step_size(self, h_max):
+        """Step size of the first step (error-controlled solvers override it)."""
+        return h_max
+
+    def reduced_step_size(self, h_try, h_min, dec):
+        """Step size after a failed step (spec solvers.md 2, ReduceStepSize)."""
+        rec = self.it.recommendedStepSize
+        return max(h_min, min(0.75 * h_try, rec) if rec > 0 else h_try * dec)
+
+    def accepted_step_size(self, h, h_max, inc, grow):
+        """Step size after an accepted step; ``grow``: the recovery conditions are met."""
+        return min(h_max, h * inc) if grow else h
 
     def finish_step(self, t, initial=False):
         cont = self.call_step_function("postStep", t)
@@ -218,6 +234,10 @@ class ImplicitSecondOrderSolver(StepLoop):
     def initialize(self):
         c, eq = self.c, self.eq
         eq.index2 = self.index2
+        if self.mbs.sys.get("consistentInitialConditions", False):   # multibody extension, opt-in
+            from .consistency import compute_consistent_initial_conditions
+            compute_consistent_initial_conditions(self.mbs)
+            eq.index2 = self.index2
         self.current.copy_from(c.states[CFG.Initial])
         ga = self.settings.timeIntegration.generalizedAlpha
         cur = self.current
@@ -305,6 +325,7 @@ class ImplicitSecondOrderSolver(StepLoop):
         res = newton(self, self.newton_settings, self.it)
         self.conv.newtonConverged = res.converged
         self.conv.newtonSolutionDiverged = res.diverged
+        self.nonfinite = res.nonfinite
         if not res.converged:
             return False, res.message
         return True, ""
@@ -371,7 +392,11 @@ class ImplicitSecondOrderSolver(StepLoop):
         return -M
 
     def solve(self, rbar):
-        return self.linear.solve(rbar)
+        try:
+            return self.linear.solve(rbar)
+        except SingularJacobian as exc:      # inconsistent redundancy found by the least-squares path
+            self.conv.linearSolverFailed = True
+            self.singular_jacobian(exc)
 
     def update(self, delta):
         cur = self.current
@@ -409,6 +434,11 @@ class ImplicitSecondOrderSolver(StepLoop):
             self.mbs.solverSignalJacobianUpdate = False
             return True
         return False
+
+    def accept_step(self):
+        if self.mbs.sys.get("constraintProjection", False):     # multibody extension, opt-in
+            from .consistency import project_constraints
+            project_constraints(self)
 
     def after_newton(self):
         cur = self.current

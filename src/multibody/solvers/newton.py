@@ -12,7 +12,7 @@ import numpy as np
 
 
 class NewtonResult:
-    __slots__ = ("converged", "iterations", "error", "stop", "diverged", "message")
+    __slots__ = ("converged", "iterations", "error", "stop", "diverged", "message", "nonfinite")
 
     def __init__(self):
         self.converged = False
@@ -21,6 +21,7 @@ class NewtonResult:
         self.stop = False
         self.diverged = False
         self.message = ""
+        self.nonfinite = False
 
 
 def newton(solver, ns, it_data):
@@ -34,7 +35,8 @@ def newton(solver, ns, it_data):
     solver.pre_newton_residual(0)
     r0, rbar = solver.residual()
     if not math.isfinite(r0):
-        res.stop, res.diverged, res.message = True, True, "residual is not finite"
+        res.stop, res.diverged, res.nonfinite = True, True, True
+        res.message = "NaN or Inf in the residual"
         return res
     if ns.residualMode == 1:
         r0 = 2 * ns.relativeTolerance
@@ -56,6 +58,11 @@ def newton(solver, ns, it_data):
         solver.update(delta)
         solver.pre_newton_residual(it)
         r, rbar = solver.residual()
+        if not math.isfinite(r):
+            res.stop, res.diverged, res.nonfinite = True, True, True
+            res.message = "NaN or Inf in the residual"
+            stop = True
+            break
         if ns.residualMode == 1:
             r = solver.increment_norm(delta)
         if ns.adaptInitialResidual and it <= 1 and r > r0:

@@ -79,6 +79,7 @@ class StaticSolver(StepLoop):
         self.lf = self.load_factor(t)
         res = newton(self, self.newton_settings, self.it)
         self.conv.newtonConverged = res.converged
+        self.nonfinite = res.nonfinite
         if not res.converged:
             return False, res.message
         return True, ""
@@ -129,7 +130,13 @@ class StaticSolver(StepLoop):
         return as_matrix(f(self.mbs, self.t_new, 1.0, 0.0, 1.0), self.c.n_ode2 + self.c.n_ae)
 
     def solve(self, r):
-        return self.linear.solve(r)
+        try:
+            return self.linear.solve(r)
+        except SingularJacobian as exc:      # inconsistent redundancy found by the least-squares path
+            self.conv.linearSolverFailed = True
+            from .diagnostics import singular_message
+            self.output_manager.end(self, failed=True)
+            self.fail(singular_message(self, exc, self.current.t))
 
     def update(self, delta):
         n2 = self.c.n_ode2
