@@ -1,1 +1,404 @@
-"""Joint constraint groups (filled in by the joints work, issue 3)."""
+"""Joint constraint groups (spec joints.md): GenericJoint, RevoluteJointZ, PrismaticJointX,
+SphericalJoint, RevoluteJoint2D, PrismaticJoint2D and the nonholonomic RollingDisc.
+
+Every group evaluates all its joints with array kernels (kernels/joints.py); only items with
+a Python offset user function are visited one by one. Free axes (``constrainedAxes`` 0,
+``constrainRotation`` False) are rows ``lambda_i = 0``: the mask ``free_rows`` (n, E) makes
+``evaluate`` put lambda into the residual and zero into the Jacobian row, and the system
+Jacobian puts the lambda-lambda coefficient on those rows, as for inactive joints.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import NotImplementedFeatureError
+from ..kernels import joints as kj
+from ..kernels.rotations import rxyz_rotation_matrix_batch
+from .constraints import ConstraintGroup
+from .groups import CONSTRAINT_GROUPS, param_array, register
+
+
+def _as_index2(index2, n):
+    return np.broadcast_to(np.asarray(index2, dtype=bool), (n,))
+
+
+def _matrix_array(records, name):
+    return np.array([np.asarray(r.values[name], dtype=float).reshape(3, 3) for r in records]).reshape(-1, 3, 3)
+
+
+def _vector_array(records, name, size=3):
+    return np.array([np.asarray(r.values[name], dtype=float).reshape(size) for r in records]).reshape(-1, size)
+
+
+class JointGroup(ConstraintGroup):
+    """Base of the joint groups: free rows (lambda = 0) per item and axis."""
+
+    def setup(self, records):
+        self.records = records
+        self.free_rows = np.zeros((len(records), self.E), dtype=bool)
+        super().setup(records)
+
+    def check_axes(self, row, rec, value, size):
+        """constrainedAxes must be `size` flags of 0 or 1 (raises an ItemParameterError)."""
+        a = np.asarray(value).ravel()
+        if a.size != size or not np.all((a == 0) | (a == 1)):
+            self.system.parameter_error(self, int(self.items[row]), rec, "constrainedAxes", list(np.asarray(value).ravel()),
+                                        f"must be a list of {size} flags, each 0 (free) or 1 (locked)")
+        return a.astype(np.int64)
+
+    def evaluate(self, markers, lam, t, index2, with_jacobian=True):
+        g, C = self.equations(markers, t, index2, with_jacobian)
+        rows = self.free_rows | ~self.active[:, None]
+        if rows.any():
+            ix = np.maximum(self.ae, 0)
+            g = np.where(rows, lam[ix] * (self.ae >= 0), g)
+            if C is not None:
+                C[rows] = 0.0
+        return g, C
+
+    def markers_data(self, markers):
+        """Marker data of both markers, rows = joints."""
+        m0, m1 = self.m0, self.m1
+        return (markers.pos[m0], markers.pos[m1], markers.vel[m0], markers.vel[m1],
+                markers.omega[m0], markers.omega[m1], markers.A[m0], markers.A[m1],
+                markers.Jpos[m0], markers.Jpos[m1], markers.Jrot[m0], markers.Jrot[m1])
+
+    def lam(self, lam):
+        """Multipliers (n, E), zero for padded rows."""
+        return np.where(self.ae >= 0, lam[np.maximum(self.ae, 0)], 0.0)
+
+
+# ------------------------------------------------------------------ 3D rigid joints
+class RigidJoints(JointGroup):
+    """Joints between two rigid markers in the joint frames A_J0 = A_m0 R0, A_J1 = A_m1 R1.
+
+    Each joint evaluates six quantities [t_0, t_1, t_2, r_0, r_1, r_2]: translations (GLOBAL
+    or in J0, ``local``) and three dot products t_a0^T t_b1 (axis indices ``rot_a``, ``rot_b``);
+    ``ROWS`` selects the E equations of the joint type among them.
+    """
+    ROWS = (0, 1, 2, 3, 4, 5)
+
+    @classmethod
+    def count(cls, record):
+        return len(cls.ROWS)
+
+    @property
+    def E(self):
+        return len(self.ROWS)
+
+    def read_params(self, records):
+        self.p_rotationMarker0 = _matrix_array(records, "rotationMarker0")
+        self.p_rotationMarker1 = _matrix_array(records, "rotationMarker1")
+        self.local = np.zeros(self.n, dtype=bool)
+        self.rot_a = np.zeros((self.n, 3), dtype=np.int64)
+        self.rot_b = np.zeros((self.n, 3), dtype=np.int64)
+        self.alternative = np.zeros(self.n, dtype=bool)
+        self.uf = [0] * self.n
+        self.uf_t = [0] * self.n
+        self.rows = np.array(self.ROWS)
+
+    def offsets(self, t, index2):
+        """User offsets u (n, 6) of the position-level equations (GenericJoint only)."""
+        return None
+
+    def equations(self, markers, t, index2, with_jacobian):
+        n = self.n
+        ix2 = _as_index2(index2, n)
+        p0, p1, v0, v1, w0, w1, A0, A1, J0p, J1p, J0r, J1r = self.markers_data(markers)
+        AJ0 = A0 @ self.p_rotationMarker0
+        AJ1 = A1 @ self.p_rotationMarker1
+        u = self.offsets(t, ix2)
+        A_bar = AJ0
+        if u is not None and np.any(u[:, 3:]):
+            Ru = rxyz_rotation_matrix_batch(np.ascontiguousarray(u[:, 3:]), np.zeros((n, 3, 3)))
+            A_bar = AJ0 @ Ru
+        dp, dv = p1 - p0, v1 - v0
+        gg3, gg2, Cg = kj.global_translation(dp, dv, J0p, J1p)
+        gl3, gl2, Cl = kj.local_translation(dp, dv, AJ0, A_bar, w0, J0p, J1p, J0r)
+        loc = self.local[:, None]
+        t3, t2 = np.where(loc, gl3, gg3), np.where(loc, gl2, gg2)
+        if u is not None:
+            t3 = t3 - u[:, :3]
+        a, b = kj.columns(A_bar, self.rot_a), kj.columns(AJ1, self.rot_b)
+        r3, r2, Cr = kj.dot_constraints(a, b, kj.columns(AJ0, self.rot_a), b, w0, w1, J0r, J1r)
+        if self.alternative.any():
+            r3 = np.where(self.alternative[:, None], kj.triple_products(A_bar, AJ1), r3)
+        g = np.where(ix2[:, None], np.concatenate([t2, r2], axis=1), np.concatenate([t3, r3], axis=1))
+        g = g[:, self.rows]
+        C = None
+        if with_jacobian:
+            Ct = np.where(loc[:, :, None], Cl, Cg)
+            C = np.concatenate([Ct, Cr], axis=1)[:, self.rows]
+        return g, C
+
+    # outputs (joints.md, GenericJoint table)
+    def frames_out(self, markers):
+        p0, p1, v0, v1, w0, w1, A0, A1 = self.markers_data(markers)[:8]
+        AJ0 = A0 @ self.p_rotationMarker0
+        AJ1 = A1 @ self.p_rotationMarker1
+        return p0, p1, v0, v1, w0, w1, AJ0, AJ1
+
+    def force_torque(self, lam, AJ0):
+        raise NotImplementedError
+
+    def outputs(self, markers, lam, t):
+        p0, p1, v0, v1, w0, w1, AJ0, AJ1 = self.frames_out(markers)
+        dp = p1 - p0
+        At = AJ0.transpose(0, 2, 1)
+        dp_loc = np.einsum("nij,nj->ni", At, dp)
+        R = At @ AJ1
+        force, torque = self.force_torque(self.lam(lam), AJ0)
+        return dict(Position=p0, Velocity=v0, DisplacementLocal=dp_loc,
+                    VelocityLocal=np.einsum("nij,nj->ni", At, v1 - v0),
+                    Rotation=kj.rotation_xyz(R),
+                    AngularVelocityLocal=np.einsum("nij,nj->ni", At, w1 - w0),
+                    ForceLocal=force, TorqueLocal=torque,
+                    HomogeneousTransformation=kj.homogeneous(AJ0, p0),
+                    HomogeneousTransformationLocal=kj.homogeneous(R, dp_loc))
+
+
+@register(CONSTRAINT_GROUPS, "JointGeneric")
+class GenericJoints(RigidJoints):
+    """GenericJoint: 6 equations, free axes by constrainedAxes (translations GLOBAL if all locked)."""
+
+    def read_params(self, records):
+        super().read_params(records)
+        self.axes = np.zeros((self.n, 6), dtype=np.int64)
+        for i, r in enumerate(records):
+            self.set_axes(i, self.check_axes(i, r, r.values["constrainedAxes"], 6))
+        self.p_alternativeConstraints = param_array(records, "alternativeConstraints", bool)
+        self.p_offsetUserFunctionParameters = _vector_array(records, "offsetUserFunctionParameters", 6)
+        self.uf = [r.values["offsetUserFunction"] for r in records]
+        self.uf_t = [r.values["offsetUserFunction_t"] for r in records]
+        self.update_alternative()
+
+    def set_axes(self, i, axes):
+        """Equations of item i for the flags ``axes`` (joints.md rotational table)."""
+        self.axes[i] = axes
+        self.free_rows[i] = axes == 0
+        self.local[i] = not np.all(axes[:3] == 1)
+        locked = [k for k in range(3) if axes[3 + k]]
+        free = [k for k in range(3) if not axes[3 + k]]
+        a, b = [0, 0, 0], [0, 0, 0]
+        if len(locked) == 3:
+            a, b = [2, 2, 0], [1, 0, 1]
+        elif len(locked) == 2:
+            f = free[0]
+            for k in locked:
+                a[k], b[k] = f, k
+        elif len(locked) == 1:
+            a[locked[0]], b[locked[0]] = free[0], free[1]
+        self.rot_a[i], self.rot_b[i] = a, b
+
+    def update_alternative(self):
+        self.alternative = self.p_alternativeConstraints & (self.axes[:, 3:].sum(axis=1) == 3)
+
+    def update_parameter(self, row, name, value):
+        if name == "constrainedAxes":
+            self.set_axes(row, self.check_axes(row, self.records[row], value, 6))
+            self.update_alternative()
+            return True
+        if name in ("offsetUserFunction", "offsetUserFunction_t"):
+            (self.uf if name == "offsetUserFunction" else self.uf_t)[row] = value
+            return True
+        done = super().update_parameter(row, name, value)
+        if name == "alternativeConstraints":
+            self.update_alternative()
+        return done
+
+    def offsets(self, t, index2):
+        if not any(self.uf) and not any(self.uf_t):
+            return None
+        c = self.system
+        u = np.zeros((self.n, 6))
+        for i in range(self.n):
+            item = int(self.items[i])
+            if index2[i]:
+                if self.uf_t[i]:
+                    raise NotImplementedFeatureError(
+                        f"{c.describe('object', item)}: offsetUserFunction_t is not implemented for velocity "
+                        "level constraints (use an index-3 solver with offsetUserFunction)")
+                continue
+            if self.uf[i]:
+                val = c.call_user("offsetUserFunction", item, self.uf[i], t, item,
+                                  list(self.p_offsetUserFunctionParameters[i]))
+                u[i] = np.asarray(val, dtype=float).reshape(6)
+        return u
+
+    def force_torque(self, lam, AJ0):
+        glob = ~self.local[:, None]
+        f = np.where(glob, np.einsum("nji,nj->ni", AJ0, lam[:, :3]), lam[:, :3])
+        return f, lam[:, 3:6]
+
+
+@register(CONSTRAINT_GROUPS, "JointRevoluteZ")
+class RevoluteJointsZ(RigidJoints):
+    """RevoluteJointZ: dp = 0 (GLOBAL), t_z0^T t_x1 = t_z0^T t_y1 = 0."""
+    ROWS = (0, 1, 2, 3, 4)
+
+    def read_params(self, records):
+        super().read_params(records)
+        self.rot_a[:] = [2, 2, 0]
+        self.rot_b[:] = [0, 1, 0]
+
+    def force_torque(self, lam, AJ0):
+        f = np.einsum("nji,nj->ni", AJ0, lam[:, :3])
+        return f, np.concatenate([lam[:, 3:5], np.zeros((self.n, 1))], axis=1)
+
+
+@register(CONSTRAINT_GROUPS, "JointPrismaticX")
+class PrismaticJointsX(RigidJoints):
+    """PrismaticJointX: J0 components y, z of dp = 0, three rotations locked."""
+    ROWS = (1, 2, 3, 4, 5)
+
+    def read_params(self, records):
+        super().read_params(records)
+        self.local[:] = True
+        self.rot_a[:] = [2, 2, 0]
+        self.rot_b[:] = [1, 0, 1]
+
+    def force_torque(self, lam, AJ0):
+        return np.concatenate([np.zeros((self.n, 1)), lam[:, :2]], axis=1), lam[:, 2:5]
+
+
+# ------------------------------------------------------------------ point joints
+@register(CONSTRAINT_GROUPS, "JointSpherical")
+class SphericalJoints(JointGroup):
+    """SphericalJoint: GLOBAL dp_i = 0 for locked axes (index 2: dv_i)."""
+    n_eq = 3
+
+    def read_params(self, records):
+        for i, r in enumerate(records):
+            self.free_rows[i] = self.check_axes(i, r, r.values["constrainedAxes"], 3) == 0
+
+    def update_parameter(self, row, name, value):
+        if name == "constrainedAxes":
+            self.free_rows[row] = self.check_axes(row, self.records[row], value, 3) == 0
+            return True
+        return super().update_parameter(row, name, value)
+
+    def equations(self, markers, t, index2, with_jacobian):
+        ix2 = _as_index2(index2, self.n)
+        m0, m1 = self.m0, self.m1
+        g3, g2, C = kj.global_translation(markers.pos[m1] - markers.pos[m0], markers.vel[m1] - markers.vel[m0],
+                                          markers.Jpos[m0], markers.Jpos[m1])
+        return np.where(ix2[:, None], g2, g3), (C if with_jacobian else None)
+
+    def outputs(self, markers, lam, t):
+        m0, m1 = self.m0, self.m1
+        return dict(Position=markers.pos[m0], Velocity=markers.vel[m0],
+                    Displacement=markers.pos[m1] - markers.pos[m0], Force=self.lam(lam))
+
+
+@register(CONSTRAINT_GROUPS, "JointRevolute2D")
+class RevoluteJoints2D(JointGroup):
+    """RevoluteJoint2D: x, y components of dp = 0 (index 2: dv)."""
+    n_eq = 2
+
+    def equations(self, markers, t, index2, with_jacobian):
+        ix2 = _as_index2(index2, self.n)
+        m0, m1 = self.m0, self.m1
+        g3, g2, C = kj.global_translation(markers.pos[m1] - markers.pos[m0], markers.vel[m1] - markers.vel[m0],
+                                          markers.Jpos[m0], markers.Jpos[m1])
+        return np.where(ix2[:, None], g2, g3)[:, :2], (C[:, :2] if with_jacobian else None)
+
+    def outputs(self, markers, lam, t):
+        m0, m1 = self.m0, self.m1
+        lm = self.lam(lam)
+        return dict(Position=markers.pos[m0], Velocity=markers.vel[m0],
+                    Displacement=markers.pos[m1] - markers.pos[m0],
+                    Force=np.concatenate([lm, np.zeros((self.n, 1))], axis=1))
+
+
+@register(CONSTRAINT_GROUPS, "JointPrismatic2D")
+class PrismaticJoints2D(JointGroup):
+    """PrismaticJoint2D: dp^T n1 = 0 and (constrainRotation) t0^T n1 = 0."""
+    n_eq = 2
+
+    def read_params(self, records):
+        self.p_axisMarker0 = _vector_array(records, "axisMarker0")
+        self.p_normalMarker1 = _vector_array(records, "normalMarker1")
+        self.p_constrainRotation = param_array(records, "constrainRotation", bool)
+        self.free_rows[:, 1] = ~self.p_constrainRotation
+
+    def update_parameter(self, row, name, value):
+        done = super().update_parameter(row, name, value)
+        self.free_rows[:, 1] = ~self.p_constrainRotation
+        return done
+
+    def equations(self, markers, t, index2, with_jacobian):
+        ix2 = _as_index2(index2, self.n)
+        p0, p1, v0, v1, w0, w1, A0, A1, J0p, J1p, J0r, J1r = self.markers_data(markers)
+        t0 = np.einsum("nij,nj->ni", A0, self.p_axisMarker0)
+        n1 = np.einsum("nij,nj->ni", A1, self.p_normalMarker1)
+        g3, g2, C = kj.prismatic_2d(p1 - p0, v1 - v0, t0, n1, w0, w1, J0p, J1p, J0r, J1r)
+        return np.where(ix2[:, None], g2, g3), (C if with_jacobian else None)
+
+    def outputs(self, markers, lam, t):
+        p0, p1, v0, v1, w0, w1, A0, A1 = self.markers_data(markers)[:8]
+        At = A0.transpose(0, 2, 1)
+        dp_loc = np.einsum("nij,nj->ni", At, p1 - p0)
+        R = At @ A1
+        z = np.zeros(self.n)
+        return dict(Distance=dp_loc[:, 0], Position=p0, Velocity=v0, DisplacementLocal=dp_loc,
+                    Rotation=np.arctan2(R[:, 1, 0], R[:, 0, 0]),
+                    ForceLocal=np.stack([z, self.lam(lam)[:, 0], z], axis=1),
+                    HomogeneousTransformation=kj.homogeneous(A0, p0),
+                    HomogeneousTransformationLocal=kj.homogeneous(R, dp_loc))
+
+
+# ------------------------------------------------------------------ rolling disc
+@register(CONSTRAINT_GROUPS, "JointRollingDisc")
+class RollingDiscJoints(JointGroup):
+    """RollingDisc: nonholonomic, velocity level in every solver: A_J1^T (v_C,m1 - v_C,m0) = 0."""
+    n_eq = 3
+
+    def read_params(self, records):
+        c = self.system
+        self.velocity_level[:] = True
+        self.p_discRadius = param_array(records, "discRadius")
+        self.p_discAxis = _vector_array(records, "discAxis")
+        self.p_planeNormal = _vector_array(records, "planeNormal")
+        for i, r in enumerate(records):
+            self.free_rows[i] = self.check_axes(i, r, r.values["constrainedAxes"], 3) == 0
+            item = int(self.items[i])
+            if not self.p_discRadius[i] > 0:
+                c.parameter_error(self, item, r, "discRadius", self.p_discRadius[i], "must be > 0")
+            for name in ("discAxis", "planeNormal"):
+                vec = getattr(self, "p_" + name)[i]
+                if not np.linalg.norm(vec) > 0:
+                    c.parameter_error(self, item, r, name, list(vec), "must be a non-zero (unit) vector")
+
+    def update_parameter(self, row, name, value):
+        if name == "constrainedAxes":
+            self.free_rows[row] = self.check_axes(row, self.records[row], value, 3) == 0
+            return True
+        if name == "discRadius" and not float(value) > 0:
+            self.system.parameter_error(self, int(self.items[row]), self.records[row], name, value, "must be > 0")
+        return super().update_parameter(row, name, value)
+
+    def check_geometry(self, A0, A1):
+        """The rolling direction w1 x n must exist (disc not lying flat on the plane)."""
+        lu = kj.rolling_disc_frame(A0, A1, self.p_planeNormal, self.p_discAxis)[5]
+        bad = np.nonzero(~(lu > 1e-12))[0]
+        if bad.size:
+            from ..errors import SolverError
+            i = int(bad[0])
+            raise SolverError(f"{self.system.describe('object', int(self.items[i]))}: disc axis is parallel to "
+                              "the plane normal (disc lying flat on the plane); the rolling direction is undefined")
+
+    def equations(self, markers, t, index2, with_jacobian):
+        p0, p1, v0, v1, w0, w1, A0, A1, J0p, J1p, J0r, J1r = self.markers_data(markers)
+        self.check_geometry(A0, A1)
+        g, C, _, _ = kj.rolling_disc(p0, p1, v0, v1, w0, w1, A0, A1, self.p_discRadius, self.p_planeNormal,
+                                     self.p_discAxis, J0p, J1p, J0r, J1r)
+        return g, (C if with_jacobian else None)
+
+    def outputs(self, markers, lam, t):
+        p0, p1, v0, v1, w0, w1, A0, A1, J0p, J1p, J0r, J1r = self.markers_data(markers)
+        _, _, pC, AJ = kj.rolling_disc(p0, p1, v0, v1, w0, w1, A0, A1, self.p_discRadius, self.p_planeNormal,
+                                       self.p_discAxis, J0p, J1p, J0r, J1r)
+        vel = kj.rolling_disc_trail_velocity(v0, v1, w0, w1, A0, A1, self.p_discRadius, self.p_planeNormal,
+                                             self.p_discAxis, pC)
+        return dict(Position=pC, Velocity=vel, RotationMatrix=AJ.reshape(self.n, 9),
+                    ForceLocal=-self.lam(lam), HomogeneousTransformation=kj.homogeneous(AJ, pC))

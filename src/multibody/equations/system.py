@@ -223,8 +223,9 @@ class SystemEquations:
                 k = c.constraint_groups.index(g)
                 seg[:] = np.transpose(self._C[k], (0, 2, 1)).ravel()
             elif kind == "lam":
-                inactive = ~g.active
-                seg[:] = (np.where(inactive[:, None], c_lam, 0.0) * np.ones(g.ae.shape)).ravel()
+                # rows lambda = 0: inactive items and free axes of joints (``free_rows``, (n, E))
+                lam_rows = ~g.active[:, None] | getattr(g, "free_rows", False)
+                seg[:] = (np.where(lam_rows, c_lam, 0.0) * np.ones(g.ae.shape)).ravel()
             elif kind == "diag":
                 seg[:] = 0.0
             pos += size

@@ -1,0 +1,158 @@
+"""Joint equations over arrays of joints (pure NumPy, spec joints.md).
+
+Conventions: rows of the inputs are joints; marker data of the two markers are
+``p0, p1`` (n, 3) positions, ``v0, v1`` velocities, ``w0, w1`` GLOBAL angular
+velocities, ``J0p, J1p`` (n, 3, K) position Jacobians d v / d q_t and
+``J0r, J1r`` (n, 3, K) global rotation Jacobians d omega / d q_t. A constraint
+Jacobian has the local columns ``[q_m0; q_m1]`` (n, ., 2K); rotations enter
+through virtual rotations, d t = delta_theta x t with delta_theta = J_rot dq.
+"""
+import numpy as np
+
+
+def cross(a, b):
+    """Row-wise cross product of (..., 3) arrays."""
+    return np.cross(a, b)
+
+
+def dot(a, b):
+    """Row-wise dot product of (..., 3) arrays."""
+    return (a * b).sum(axis=-1)
+
+
+def skew_batch(v):
+    """skew(v) for v (n, 3): (n, 3, 3) with skew(v) w = v x w."""
+    S = np.zeros(v.shape[:-1] + (3, 3))
+    S[..., 0, 1], S[..., 0, 2] = -v[..., 2], v[..., 1]
+    S[..., 1, 0], S[..., 1, 2] = v[..., 2], -v[..., 0]
+    S[..., 2, 0], S[..., 2, 1] = -v[..., 1], v[..., 0]
+    return S
+
+
+def columns(A, idx):
+    """Columns ``A[i][:, idx[i, k]]`` of (n, 3, 3) matrices: (n, m, 3) for idx (n, m)."""
+    return np.take_along_axis(A, idx[:, None, :], axis=2).transpose(0, 2, 1)
+
+
+def vector_rows(u, J0, J1, sign0=-1.0):
+    """Jacobian rows u^T [sign0 * J0, J1] for u (n, m, 3), J (n, 3, K): (n, m, 2K)."""
+    return np.concatenate([sign0 * np.einsum("nmd,ndk->nmk", u, J0),
+                           np.einsum("nmd,ndk->nmk", u, J1)], axis=2)
+
+
+def global_translation(dp, dv, J0p, J1p):
+    """c = dp (index 3), dv (index 2) and C = [-J0p, J1p]: (n, 3), (n, 3), (n, 3, 2K)."""
+    return dp, dv, np.concatenate([-J0p, J1p], axis=2)
+
+
+def local_translation(dp, dv, AJ0, A_bar, w0, J0p, J1p, J0r):
+    """Translation in the joint frame J0.
+
+    c = A_bar^T dp (index 3), A_J0^T (dv + dp x w0) (index 2),
+    C = A_bar^T [skew(dp) J0r - J0p, J1p] (joints.md, GenericJoint Jacobian).
+    """
+    g3 = np.einsum("nji,nj->ni", A_bar, dp)
+    g2 = np.einsum("nji,nj->ni", AJ0, dv + cross(dp, w0))
+    At = A_bar.transpose(0, 2, 1)
+    C0 = np.einsum("nij,njk->nik", At, np.einsum("nij,njk->nik", skew_batch(dp), J0r) - J0p)
+    C1 = np.einsum("nij,njk->nik", At, J1p)
+    return g3, g2, np.concatenate([C0, C1], axis=2)
+
+
+def dot_constraints(a, b, a_v, b_v, w0, w1, J0r, J1r):
+    """Constraints c = a^T b of vectors a fixed to marker 0 and b fixed to marker 1.
+
+    a, b : (n, m, 3) vectors of the position-level equations (a may carry a user rotation offset)
+    a_v, b_v : (n, m, 3) the vectors of the velocity form (joints.md: without user offset)
+    Returns c (index 3), c_t = (w0 - w1)^T (a_v x b_v) (index 2), both (n, m), and
+    C = [(a x b)^T J0r, -(a x b)^T J1r] (n, m, 2K).
+    """
+    g3 = dot(a, b)
+    g2 = np.einsum("nmd,nd->nm", cross(a_v, b_v), w0 - w1)
+    axb = cross(a, b)
+    C = np.concatenate([np.einsum("nmd,ndk->nmk", axb, J0r),
+                        -np.einsum("nmd,ndk->nmk", axb, J1r)], axis=2)
+    return g3, g2, C
+
+
+def triple_products(A_bar, AJ1):
+    """alternativeConstraints of GenericJoint (3 locked rotations, index 3):
+    [x0.(y1 x z0), y0.(z1 x x0), z0.(x1 x y0)] - 1, (n, 3)."""
+    x0, y0, z0 = A_bar[:, :, 0], A_bar[:, :, 1], A_bar[:, :, 2]
+    x1, y1, z1 = AJ1[:, :, 0], AJ1[:, :, 1], AJ1[:, :, 2]
+    return np.stack([dot(x0, cross(y1, z0)), dot(y0, cross(z1, x0)), dot(z0, cross(x1, y0))], axis=1) - 1.0
+
+
+def prismatic_2d(dp, dv, t0, n1, w0, w1, J0p, J1p, J0r, J1r):
+    """PrismaticJoint2D: c0 = dp^T n1, c1 = t0^T n1 (index 3) and their time derivatives.
+
+    Returns g3 (n, 2), g2 (n, 2), C (n, 2, 2K).
+    """
+    g3 = np.stack([dot(dp, n1), dot(t0, n1)], axis=1)
+    g2 = np.stack([dot(dv, n1) + dot(dp, cross(w1, n1)), dot(cross(w0, t0), n1) + dot(t0, cross(w1, n1))],
+                  axis=1)
+    n1xdp = cross(n1, dp)
+    C0 = np.concatenate([-np.einsum("nd,ndk->nk", n1, J0p),
+                         np.einsum("nd,ndk->nk", n1, J1p) + np.einsum("nd,ndk->nk", n1xdp, J1r)], axis=1)
+    _, _, C1 = dot_constraints(t0[:, None], n1[:, None], t0[:, None], n1[:, None], w0, w1, J0r, J1r)
+    return g3, g2, np.concatenate([C0[:, None, :], C1], axis=1)
+
+
+def rolling_disc_frame(A0, A1, plane_normal, disc_axis):
+    """Rolling-disc directions (all global, (n, 3)): n, w1, w2 (rolling), w3 (center to contact),
+    w_lat = n x w2, and |w1 x n| (zero if the disc lies flat)."""
+    n = np.einsum("nij,nj->ni", A0, plane_normal)
+    w1 = np.einsum("nij,nj->ni", A1, disc_axis)
+    u = cross(w1, n)
+    lu = np.sqrt(dot(u, u))
+    w2 = u / np.where(lu > 0, lu, 1.0)[:, None]
+    w3 = cross(w1, w2)
+    return n, w1, w2, w3, cross(n, w2), lu
+
+
+def rolling_disc(p0, p1, v0, v1, w0, w1g, A0, A1, radius, plane_normal, disc_axis, J0p, J1p, J0r, J1r):
+    """RollingDisc: velocity-level c = A_J1^T (v_C,m1 - v_C,m0), A_J1 = [w_lat, w2, n].
+
+    Returns c (n, 3), C = d c / d q_t (n, 3, 2K), the contact point p_C (n, 3) and A_J1 (n, 3, 3).
+    """
+    n, w1, w2, w3, wlat, _ = rolling_disc_frame(A0, A1, plane_normal, disc_axis)
+    r3 = radius[:, None] * w3
+    pC = p1 + r3
+    r0 = pC - p0
+    delta = v1 + cross(w1g, r3) - v0 - cross(w0, r0)
+    AJ = np.stack([wlat, w2, n], axis=2)
+    g = np.einsum("nji,nj->ni", AJ, delta)
+    B0 = J0p - np.einsum("nij,njk->nik", skew_batch(r0), J0r)
+    B1 = J1p - np.einsum("nij,njk->nik", skew_batch(r3), J1r)
+    At = AJ.transpose(0, 2, 1)
+    C = np.concatenate([-np.einsum("nij,njk->nik", At, B0), np.einsum("nij,njk->nik", At, B1)], axis=2)
+    return g, C, pC, AJ
+
+
+def rolling_disc_trail_velocity(v0, v1, w0, w1g, A0, A1, radius, plane_normal, disc_axis, pC):
+    """Output 'Velocity' of RollingDisc: v1 + r w3_t - (v0 + w0 x p_C) (joints.md), (n, 3)."""
+    n, w1, w2, w3, _, lu = rolling_disc_frame(A0, A1, plane_normal, disc_axis)
+    n_t = cross(w0, n)
+    w1_t = cross(w1g, w1)
+    u_t = cross(w1_t, n) + cross(w1, n_t)
+    w2_t = (u_t - w2 * dot(w2, u_t)[:, None]) / np.where(lu > 0, lu, 1.0)[:, None]
+    w3_t = cross(w1_t, w2) + cross(w1, w2_t)
+    return v1 + radius[:, None] * w3_t - (v0 + cross(w0, pC))
+
+
+def rotation_xyz(R):
+    """Tait-Bryan xyz angles of relative rotations R (n, 3, 3) -> (n, 3) (joints.md RotXYZ)."""
+    c = np.sqrt(R[:, 1, 2] ** 2 + R[:, 2, 2] ** 2)
+    out = np.empty((R.shape[0], 3))
+    out[:, 1] = np.arctan2(R[:, 0, 2], c)
+    lock = c <= 1e-14
+    out[:, 0] = np.where(lock, 0.0, np.arctan2(-R[:, 1, 2], R[:, 2, 2]))
+    out[:, 2] = np.where(lock, np.arctan2(R[:, 1, 0], R[:, 1, 1]), np.arctan2(-R[:, 0, 1], R[:, 0, 0]))
+    return out
+
+
+def homogeneous(A, p):
+    """4x4 homogeneous transformations [A, p; 0, 1] of (n, 3, 3), (n, 3) -> (n, 4, 4)."""
+    H = np.zeros((A.shape[0], 4, 4))
+    H[:, :3, :3], H[:, :3, 3], H[:, 3, 3] = A, p, 1.0
+    return H
