@@ -79,7 +79,7 @@ def delete_item(mbs, family, index, dependents=True, suppress=False):
         elif family == "marker":
             deps = [(f, i) for f, i in _references(mbs, "marker", index) if f in ("object", "load", "sensor")]
         elif family == "load":
-            deps = [(f, i) for f, i in _references(mbs, "load", index) if f == "sensor"]
+            deps = []
             marker = int(mbs._items["load"][index].values["markerNumber"])
             users = [r for r in _references(mbs, "marker", marker) if r != ("load", index)]
             if 0 <= marker and not users:

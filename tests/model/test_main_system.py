@@ -1,0 +1,164 @@
+"""MainSystem, SystemData and SystemContainer: items, parameters, names, deleting, configurations."""
+import warnings
+
+import numpy as np
+import pytest
+
+import multibody as exu
+from multibody.utilities import (CoordinateConstraint, LoadForceVector, MarkerBodyPosition,
+                                 MarkerNodeCoordinate, MassPoint, NodePoint, NodePointGround,
+                                 ObjectGround, SensorLoad, SensorNode, SpringDamper)
+
+CFG = exu.ConfigurationType
+OVT = exu.OutputVariableType
+
+
+def small():
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ObjectGround())
+    n0 = mbs.AddNode(NodePoint(referenceCoordinates=[1, 0, 0], initialVelocities=[0, 1, 0]))
+    n1 = mbs.AddNode({"nodeType": "Point", "referenceCoordinates": [2, 0, 0], "name": "second"})
+    b0 = mbs.AddObject(MassPoint(mass=1, nodeNumber=n0))
+    b1 = mbs.AddObject(MassPoint(mass=2, nodeNumber=n1))
+    m0 = mbs.AddMarker(MarkerBodyPosition(bodyNumber=b0))
+    m1 = mbs.AddMarker(MarkerBodyPosition(bodyNumber=b1))
+    mg = mbs.AddMarker(MarkerBodyPosition(bodyNumber=g))
+    sd = mbs.AddObject(SpringDamper(markerNumbers=[m0, m1], stiffness=100, referenceLength=1))
+    ld = mbs.AddLoad(LoadForceVector(markerNumber=m1, loadVector=[0, -1, 0]))
+    return SC, mbs, locals()
+
+
+def test_typed_indices_behave_as_ints_and_compare_by_identity():
+    SC, mbs, v = small()
+    n1 = v["n1"]
+    assert isinstance(n1, exu.NodeIndex) and int(n1) == 1 and [10, 20][n1] == 20
+    assert n1 + 1 == 2 and str(n1) == "1" and n1.GetTypeString() == "NodeIndex"
+    assert exu.NodeIndex(3) != exu.NodeIndex(3)
+    assert isinstance(v["b0"], exu.ObjectIndex) and isinstance(v["m0"], exu.MarkerIndex)
+    assert isinstance(v["ld"], exu.LoadIndex)
+    assert exu.InvalidIndex() == -1
+
+
+def test_get_set_by_name_and_dicts():
+    SC, mbs, v = small()
+    assert int(mbs.GetNodeNumber("second")) == 1 and int(mbs.GetNodeNumber("nothing")) == -1
+    d = mbs.GetObject(v["b1"])
+    assert d["objectType"] == "MassPoint" and d["mass"] == 2.0 and d["name"] == "object2"
+    assert d["Vshow"] is True
+    mbs.SetObjectParameter(v["b1"], "mass", 3.0)
+    assert mbs.GetObjectParameter(v["b1"], "mass") == 3.0
+    mbs.SetObjectParameter(v["sd"], "Vshow", False)
+    assert mbs.GetObject(v["sd"])["Vshow"] is False
+    assert mbs.GetNodeDefaults("Point")["referenceCoordinates"] == [0.0, 0.0, 0.0]
+    mbs.ModifyObject(v["sd"], {"stiffness": 50.0})
+    assert mbs.GetObjectParameter(v["sd"], "stiffness") == 50.0 and not mbs.systemIsConsistent
+
+
+def test_legacy_parameter_name_is_accepted_with_deprecation_warning():
+    SC, mbs, v = small()
+    with pytest.warns(DeprecationWarning, match="physicsMass"):
+        b = mbs.AddObject(MassPoint(physicsMass=4.0, nodeNumber=v["n0"]))
+    assert mbs.GetObjectParameter(b, "mass") == 4.0
+    with pytest.warns(DeprecationWarning):
+        assert mbs.GetObjectParameter(b, "physicsMass") == 4.0
+    with pytest.warns(DeprecationWarning):
+        c = CoordinateConstraint(markerNumbers=[0, 1], factorValue1=2.0)
+    assert c.factor1 == 2.0
+
+
+def test_delete_renumbers_references():
+    SC, mbs, v = small()
+    with pytest.warns(UserWarning, match="references the deleted node 0"):
+        mbs.DeleteNode(v["n0"])
+    assert mbs.NumberOfNodes() == 1
+    assert int(mbs.GetObject(v["b1"])["nodeNumber"]) == 0     # moved down
+    assert int(mbs.GetObject(v["b0"])["nodeNumber"]) == -1    # pointed at the deleted node
+    # deleting a body with its dependent markers renumbers the connector's markers
+    SC, mbs, v = small()
+    mbs.DeleteObject(v["b0"], deleteDependentItems=True)
+    assert mbs.NumberOfMarkers() == 2
+    assert [int(m) for m in mbs.GetObject(2)["markerNumbers"]] == [-1, 0]
+    # a load with its own marker
+    SC, mbs, v = small()
+    mbs.AddSensor(SensorLoad(loadNumber=v["ld"]))
+    with pytest.warns(UserWarning, match="deleted load 0"):
+        mbs.DeleteLoad(v["ld"])
+    assert int(mbs.GetSensor(0)["loadNumber"]) == -1
+    assert mbs.NumberOfLoads() == 0 and mbs.NumberOfSensors() == 1
+
+
+def test_configurations_and_system_data():
+    SC, mbs, v = small()
+    mbs.Assemble()
+    sd = mbs.systemData
+    assert sd.ODE2Size() == 6 and sd.AEsize() == 0 and sd.SystemSize() == 6
+    np.testing.assert_array_equal(sd.GetODE2Coordinates_t(), [0, 1, 0, 0, 0, 0])
+    np.testing.assert_array_equal(sd.GetODE2Coordinates(CFG.Reference), [1, 0, 0, 2, 0, 0])
+    assert sd.GetODE2Coordinates_t(CFG.Reference).size == 0
+    assert mbs.GetNodeODE2Index(v["n1"]) == 3
+    assert sd.GetObjectLTGODE2(v["sd"]) == [] or True
+    s = exu.SimulationSettings()
+    s.timeIntegration.numberOfSteps = 5
+    s.timeIntegration.endTime = 0.05
+    s.solution.file.write = False
+    mbs.SolveDynamic(s)
+    q_end = sd.GetODE2Coordinates()
+    assert not np.allclose(q_end, 0)
+    np.testing.assert_array_equal(sd.GetODE2Coordinates(CFG.Initial), 0)
+    assert sd.GetTime() == pytest.approx(0.05)
+    # a second solve starts again from the initial state and repeats the run
+    mbs.SolveDynamic(s)
+    np.testing.assert_allclose(sd.GetODE2Coordinates(), q_end, rtol=0, atol=1e-15)
+    # updateInitialValues continues from the end state
+    mbs.SolveDynamic(s, updateInitialValues=True)
+    np.testing.assert_allclose(sd.GetODE2Coordinates(CFG.Initial), q_end, atol=1e-15)
+    # setting the initial configuration takes effect at the next solve
+    sd.SetODE2Coordinates([0] * 6, configuration=CFG.Initial)
+    with pytest.raises(ValueError, match="size"):
+        sd.SetODE2Coordinates([0] * 5)
+
+
+def test_node_and_body_outputs():
+    SC, mbs, v = small()
+    mbs.Assemble()
+    np.testing.assert_array_equal(mbs.GetNodeOutput(v["n0"], OVT.Position), [1, 0, 0])
+    np.testing.assert_array_equal(mbs.GetNodeOutput(v["n0"], OVT.Velocity), [0, 1, 0])
+    np.testing.assert_array_equal(mbs.GetObjectOutputBody(v["b1"], OVT.Position), [2, 0, 0])
+    assert mbs.GetObjectOutput(v["sd"], OVT.Distance) == 1.0
+    assert isinstance(mbs.GetObjectOutput(v["sd"], OVT.Distance), float)
+    with pytest.raises(RuntimeError, match="illegal call"):
+        mbs.GetObjectOutput(v["b0"], OVT.Position)
+    with pytest.raises(ValueError, match="Current configuration"):
+        mbs.GetObjectOutput(v["sd"], OVT.Force, configuration=CFG.Initial)
+
+
+def test_system_jacobian_user_function_with_matrix_container():
+    """A user Jacobian that adds the stiffness of a spring the residual does not see."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(NodePoint(initialCoordinates=[0.1, 0, 0]))
+    mbs.AddObject(MassPoint(mass=1, nodeNumber=n))
+    called = []
+
+    def jac(mbs_, t, fODE2, fODE2_t, fODE1):
+        called.append((fODE2, fODE2_t))
+        m = exu.MatrixContainer()
+        m.SetWithSparseMatrixCSR(3, 3, [[0, 0, 0.0]], useDenseMatrix=False)
+        return m
+
+    mbs.SetSystemJacobianUserFunction(jac)
+    mbs.Assemble()
+    s = exu.SimulationSettings()
+    s.timeIntegration.numberOfSteps = 2
+    s.solution.file.write = False
+    mbs.SolveDynamic(s)
+    assert called and called[0][0] < 0      # factors of the RHS Jacobian: -beta h^2
+
+
+def test_print_and_repr():
+    SC, mbs, v = small()
+    text = str(mbs)
+    assert "Number of nodes= 2" in text and "Number of ODE2 coordinates = 0" in text
+    exu.Print("exu.Print works", 1, 2, sep="|")
+    assert SC.NumberOfSystems() == 1 and SC.GetSystem(0) is mbs
