@@ -48,6 +48,7 @@ class StepLoop(SolverBase):
         t = t0
         self.current.t = t0
         self.output_manager.begin()
+        self.report_start()
         self.finish_step(t0, initial=True)
         step = 0
         steps_since_reduction = 0
@@ -90,6 +91,7 @@ class StepLoop(SolverBase):
             it.currentStepIndex = step + 1
             it.currentTime = t
             it.lastStepSize = h_try
+            self.report_step(step, t)
             self.accept_step()
             if not self.finish_step(t):
                 stop_requested = True
@@ -100,8 +102,39 @@ class StepLoop(SolverBase):
             if grow:
                 steps_since_reduction = 0
         self.output.finishedSuccessfully = True
+        self.report_end()
         self.output_manager.end(self)
         return True
+
+    # ---------------------------------------------------------------- console output
+    def verbose_level(self):
+        if self.is_static:
+            return int(self.settings.staticSolver.verboseMode)
+        return int(self.settings.timeIntegration.verboseMode)
+
+    def report_start(self):
+        import time as _time
+        self._wall0 = self._last_report = _time.perf_counter()
+        if self.verbose_level() >= 1:
+            from .. import __version__
+            print("+++++++++++++++++++++++++++++++")
+            print(f"multibody V{__version__} solver: {self.solver_name}")
+
+    def report_step(self, step, t):
+        import time as _time
+        level = self.verbose_level()
+        now = _time.perf_counter()
+        if level >= 2 or (level == 1 and now - self._last_report >= 2.0):
+            self._last_report = now
+            it = self.it
+            what = f"factor = {t:.6g}" if self.is_static else f"t = {t:.6g}s"
+            remaining = (it.endTime - t) * (now - self._wall0) / max(t - it.startTime, 1e-300)
+            print(f"STEP{step + 1}, {what}, timeToGo = {remaining:.3g}s, Nit/step = {it.newtonSteps}")
+
+    def report_end(self):
+        import time as _time
+        if self.verbose_level() >= 1:
+            print(f"Solver terminated successfully after {_time.perf_counter() - self._wall0:.4g} seconds.")
 
     def adjust_time(self, t_new, t0, t_end):
         return t_new
