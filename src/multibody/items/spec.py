@@ -190,8 +190,16 @@ def _as_float_array(v, what):
     return a
 
 
+_NUM = (int, float)
+
+
 def _vector(n):
     def check(v):
+        if type(v) in (list, tuple) and len(v) == n:
+            # fast path: a plain list of finite Python numbers
+            out = [float(x) for x in v if type(x) in _NUM]
+            if len(out) == n and all(math.isfinite(x) for x in out):
+                return out
         if isinstance(v, (str, bytes)) or np.isscalar(v):
             raise Rejected(f"must be a vector of {n} real numbers", type_error=True)
         a = _as_float_array(v, f"a vector of {n}")

@@ -71,6 +71,7 @@ class MainSystem:
     def __init__(self, container=None):
         self._container = container
         self._items = {f: [] for f in FAMILIES}
+        self._names = {}                  # family -> {name: index}, rebuilt after deletes/renames
         self.variables = {}
         self.sys = {}
         self.systemIsConsistent = False
@@ -83,6 +84,8 @@ class MainSystem:
 
     # ------------------------------------------------------------ adding items
     def _add(self, family, item):
+        if isinstance(item, Item) and item._spec.family == family:
+            return self._add_instance(family, item)
         d = _item_to_dict(family, item)
         type_key = FAMILY_TYPE_KEY[family]
         type_name = d.pop(type_key, None)
@@ -92,15 +95,7 @@ class MainSystem:
         if spec is None:
             raise ExudynValueError(f"Add{family.capitalize()}: unknown {type_key} '{type_name}'")
         number = len(self._items[family])
-        name = d.pop("name", "")
-        if not isinstance(name, str):
-            raise ItemParameterError(describe_item(spec, number), "name", name, "must be a string")
-        if name and _DEFAULT_NAME[family].match(name):
-            raise ExudynValueError(f"Add{family.capitalize()}, arg:dict['name'] may not have the "
-                                   f"format '{family}[0-9][...]'; received '{name}'")
-        if name and any(r.values["name"] == name for r in self._items[family]):
-            raise ItemParameterError(describe_item(spec, number, name), "name", name,
-                                     f"must be unique among the {family}s")
+        name = self._check_new_name(family, spec, number, d.pop("name", ""))
         values = {"name": name or f"{family}{number}"}
         vvalues = {p.name: default_value(p) for p in spec.vparams}
         for p in spec.params:
@@ -121,8 +116,46 @@ class MainSystem:
                 warn_legacy(spec, legacy, p.name)
             target = vvalues if is_v else values
             target[p.name] = validate(spec, p, value, number, values["name"])
-        rec = ItemRecord(spec, values, vvalues)
-        self._items[family].append(rec)
+        return self._append(family, ItemRecord(spec, values, vvalues))
+
+    def _add_instance(self, family, item):
+        """An item class instance holds validated values: copy them (the fast path of Add...)."""
+        spec = item._spec
+        number = len(self._items[family])
+        name = self._check_new_name(family, spec, number, item.name)
+        attrs = item.__dict__
+        values = {"name": name or f"{family}{number}"}
+        for p in spec.params:
+            values[p.name] = _copy(attrs[p.name])
+        vattrs = item.visualization.__dict__
+        vvalues = {p.name: _copy(vattrs[p.name]) for p in spec.vparams}
+        return self._append(family, ItemRecord(spec, values, vvalues))
+
+    def _check_new_name(self, family, spec, number, name):
+        if not isinstance(name, str):
+            raise ItemParameterError(describe_item(spec, number), "name", name, "must be a string")
+        if name:
+            if _DEFAULT_NAME[family].match(name):
+                raise ExudynValueError(f"Add{family.capitalize()}, arg:dict['name'] may not have the "
+                                       f"format '{family}[0-9][...]'; received '{name}'")
+            if name in self._name_index(family):
+                raise ItemParameterError(describe_item(spec, number, name), "name", name,
+                                         f"must be unique among the {family}s")
+        return name
+
+    def _name_index(self, family):
+        idx = self._names.get(family)
+        if idx is None:
+            idx = self._names[family] = {r.values["name"]: i for i, r in enumerate(self._items[family])}
+        return idx
+
+    def _append(self, family, rec):
+        lst = self._items[family]
+        number = len(lst)
+        lst.append(rec)
+        names = self._names.get(family)
+        if names is not None:
+            names[rec.values["name"]] = number
         self._changed()
         return INDEX_TYPES[family](number)
 
@@ -191,6 +224,7 @@ class MainSystem:
                 raise ItemParameterError(describe_item(rec.spec, i, rec.name), "name", value,
                                          "must be a string")
             rec.values["name"] = value
+            self._names.pop(family, None)
             return
         p, is_v, legacy = rec.spec.resolve_name(name)
         if p is None:
@@ -210,10 +244,7 @@ class MainSystem:
         rec.values[p.name] = v
 
     def _get_number(self, family, name):
-        for i, r in enumerate(self._items[family]):
-            if r.values["name"] == name:
-                return INDEX_TYPES[family](i)
-        return INDEX_TYPES[family](-1)
+        return INDEX_TYPES[family](self._name_index(family).get(name, -1))
 
     def _modify(self, family, index, d):
         rec = self._record(family, index)
@@ -225,6 +256,7 @@ class MainSystem:
             for key, value in d.items():
                 self._set_param(family, index, key, value)
             rec.values["name"] = new_name
+            self._names.pop(family, None)
         except Exception:
             rec.values, rec.vvalues = backup
             raise
@@ -288,6 +320,7 @@ class MainSystem:
     def _delete(self, family, index, dependents, suppress):
         from .delete import delete_item
         delete_item(self, family, int(index), dependents, suppress)
+        self._names.clear()
         self._changed()
 
     def DeleteNode(self, nodeNumber, suppressWarnings=False):
