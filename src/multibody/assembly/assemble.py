@@ -163,7 +163,7 @@ class CompiledSystem:
 
 def _object_marker_flags(rec):
     flags = set(rec.spec.flags)
-    if rec.spec.type_name in ("Ground", "RigidBody", "RigidBody2D"):
+    if rec.spec.type_name in ("Ground", "RigidBody", "RigidBody2D", "RotationalMass1D"):
         flags.add("Orientation")
     return flags
 

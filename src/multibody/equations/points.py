@@ -342,6 +342,23 @@ class MarkerGroup(Group):
         """Write rows ``self.items`` of ``markers``."""
 
 
+def _local_position(rec):
+    """Marker point b: localPosition, else the translation of localHT, else 0."""
+    p = rec.values.get("localPosition")
+    if p is not None:
+        return p
+    ht = rec.values.get("localHT")
+    return [0.0, 0.0, 0.0] if ht is None else np.asarray(ht, dtype=float)[:3, 3]
+
+
+def _local_rotations(records):
+    """(n, 3, 3) marker rotations A_local from localHT (A_marker = A_body A_local); None if all identity."""
+    hts = [r.values.get("localHT") for r in records]
+    if all(h is None for h in hts):
+        return None
+    return np.array([np.eye(3) if h is None else np.asarray(h, dtype=float)[:3, :3] for h in hts])
+
+
 @register(MARKER_GROUPS, "NodePosition", "NodeRigid")
 class NodeFrameMarkers(MarkerGroup):
     def setup(self, records):
@@ -349,12 +366,13 @@ class NodeFrameMarkers(MarkerGroup):
         self.nodes = np.array([int(r.values["nodeNumber"]) for r in records], dtype=np.int64)
         for r, nd, item in zip(records, self.nodes, self.items):
             c.check_marker_node(self, int(item), r, nd, need_frame=True)
+        self.A_local = _local_rotations(records)
 
     def evaluate(self, nodes, bodies, q_tot, v, m):
         src, dst = self.nodes, self.items
         m.pos[dst] = nodes.pos[src]
         m.vel[dst] = nodes.vel[src]
-        m.A[dst] = nodes.A[src]
+        m.A[dst] = nodes.A[src] if self.A_local is None else nodes.A[src] @ self.A_local
         m.omega[dst] = nodes.omega[src]
         m.Jpos[dst] = nodes.Jpos[src]
         m.Jrot[dst] = nodes.Jrot[src]
@@ -370,8 +388,8 @@ class BodyPointMarkers(MarkerGroup):
         self.bodies = np.array([int(r.values["bodyNumber"]) for r in records], dtype=np.int64)
         for r, b, item in zip(records, self.bodies, self.items):
             c.check_marker_body(self, int(item), r, b)
-        self.local = np.array([r.values.get("localPosition") or [0.0, 0.0, 0.0] for r in records],
-                              dtype=float).reshape(-1, 3)
+        self.local = np.array([_local_position(r) for r in records], dtype=float).reshape(-1, 3)
+        self.A_local = _local_rotations(records)
 
     def evaluate(self, nodes, bodies, q_tot, v, m):
         src, dst = self.bodies, self.items
@@ -380,7 +398,7 @@ class BodyPointMarkers(MarkerGroup):
         w = bodies.omega[src]
         m.pos[dst] = bodies.pos[src] + r
         m.vel[dst] = bodies.vel[src] + np.cross(w, r)
-        m.A[dst] = A
+        m.A[dst] = A if self.A_local is None else A @ self.A_local
         m.omega[dst] = w
         Jrot = bodies.Jrot[src]
         # -skew(r) Jrot = Jrot columns crossed: (-r x) applied to each column

@@ -1,2 +1,550 @@
 """Rigid-body family: rigid nodes (2D, Euler parameters, Rxyz, rotation vector), rigid bodies,
-rotational masses and the markers on them (filled in by the rigid-body work, issue 3)."""
+rotational masses and the rotation-coordinate marker (spec nodes.md, bodies.md, markers.md).
+
+Rotation parameters theta (total) and their rates theta_t give, per node type (``kind``),
+the rotation matrix A, the local and global G matrices (omega_local = G_local theta_t,
+omega = G theta_t) and the term G_local_t theta_t; all through the batch kernels of
+kernels/rotations.py, one call per group.
+
+The NodeRigidBodyRotVecLG rotation coordinates are updated additively by the solvers
+(nu_{n+1} = nu_n + ...), not on SO(3): exact for rotations about a fixed axis, an
+approximation otherwise (the Lie-group update of spec solvers.md is not done yet).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..enums import OutputVariableType as OVT
+from ..kernels import rotations as rk
+from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, param_array, register
+from .points import BodyGroup, MarkerGroup, NodeGroup
+
+KIND_OF_NODE = {"RigidBodyEP": "EP", "RigidBodyRxyz": "Rxyz", "RigidBodyRotVecLG": "RotVecLG"}
+N_ROT = {"EP": 4, "Rxyz": 3, "RotVecLG": 3}
+EYE3 = np.eye(3)
+# relative step of the central differences of the gyroscopic terms w.r.t. the coordinates
+FD_STEP = 1e-6
+
+
+def rotation_kinematics(kind, theta, theta_t):
+    """Rotation data of n nodes of one parametrization.
+
+    Parameters
+    ----------
+    kind : {'EP', 'Rxyz', 'RotVecLG'}
+    theta, theta_t : ndarray, shape (n, nr)
+        Total rotation parameters and their rates.
+
+    Returns
+    -------
+    A : (n, 3, 3); G_local, G : (n, 3, nr); gl_t : (n, 3) = G_local_t theta_t;
+    g_t : (n, 3) = G_t theta_t (global).
+    """
+    theta = np.ascontiguousarray(theta, dtype=float)
+    theta_t = np.ascontiguousarray(theta_t, dtype=float)
+    n, nr = theta.shape[0], N_ROT[kind]
+    A = np.empty((n, 3, 3))
+    Gl = np.empty((n, 3, nr))
+    G = np.empty((n, 3, nr))
+    gl_t = np.zeros((n, 3))
+    g_t = np.zeros((n, 3))
+    if kind == "EP":
+        # G(ep_t) ep_t = 0 for both G matrices (nodes.md)
+        rk.ep_rotation_matrix_batch(theta, A)
+        rk.ep_g_local_batch(theta, Gl)
+        rk.ep_g_batch(theta, G)
+    elif kind == "Rxyz":
+        rk.rxyz_rotation_matrix_batch(theta, A)
+        rk.rxyz_g_local_batch(theta, Gl)
+        rk.rxyz_g_batch(theta, G)
+        tmp = np.empty((n, 3, 3))
+        gl_t = np.einsum("nij,nj->ni", rk.rxyz_g_local_t_batch(theta, theta_t, tmp), theta_t)
+        g_t = np.einsum("nij,nj->ni", rk.rxyz_g_t_batch(theta, theta_t, tmp), theta_t)
+    else:
+        # rotation vector, Lie group node: velocity coordinates are the local angular velocity
+        rk.rotvec_rotation_matrix_batch(theta, A)
+        Gl[:] = EYE3
+        G[:] = A
+    return A, Gl, G, gl_t, g_t
+
+
+def _skew(v):
+    """(n, 3) -> (n, 3, 3) skew matrices."""
+    S = np.zeros(v.shape[:-1] + (3, 3))
+    S[..., 0, 1], S[..., 0, 2] = -v[..., 2], v[..., 1]
+    S[..., 1, 0], S[..., 1, 2] = v[..., 2], -v[..., 0]
+    S[..., 2, 0], S[..., 2, 1] = -v[..., 1], v[..., 0]
+    return S
+
+
+def _mv(M, x):
+    return np.einsum("nij,nj->ni", M, x)
+
+
+# ---------------------------------------------------------------- nodes
+
+@register(NODE_GROUPS, "RigidBody2D")
+class NodeRigidBody2DGroup(NodeGroup):
+    """[u_x, u_y, psi]: A = Rz(theta), omega = [0, 0, psi_t]."""
+    n_ode2 = 3
+
+    def frame(self, q_tot, v, frames):
+        it, idx = self.items, self.ltg
+        write_frame_2d(it, q_tot[idx], v[idx], idx, frames)
+
+    def extra_output(self, eq, st, n, var):
+        s = int(self.system.node_ode2_start[n])
+        if var == OVT.AngularAcceleration:
+            return np.array([0.0, 0.0, st.a[s + 2]])
+        raise KeyError(var)
+
+
+def write_frame_2d(it, q, v, idx, frames):
+    th = q[:, 2]
+    c, s = np.cos(th), np.sin(th)
+    frames.pos[it, 0], frames.pos[it, 1], frames.pos[it, 2] = q[:, 0], q[:, 1], 0.0
+    frames.vel[it, 0], frames.vel[it, 1], frames.vel[it, 2] = v[:, 0], v[:, 1], 0.0
+    A = np.zeros((len(it), 3, 3))
+    A[:, 0, 0], A[:, 0, 1], A[:, 1, 0], A[:, 1, 1], A[:, 2, 2] = c, -s, s, c, 1.0
+    frames.A[it] = A
+    frames.omega[it] = 0.0
+    frames.omega[it, 2] = v[:, 2]
+    frames.Jpos[it] = 0.0
+    frames.Jpos[it, 0, 0] = 1.0
+    frames.Jpos[it, 1, 1] = 1.0
+    frames.Jrot[it] = 0.0
+    frames.Jrot[it, 2, 2] = 1.0
+    frames.ltg[it, :3] = idx
+
+
+class _Rigid3DNodes(NodeGroup):
+    """[u, theta]: p = q_ref + u, A(theta), omega = G theta_t, Jpos = [I, 0], Jrot = [0, G]."""
+    kind = ""
+
+    def setup(self, records):
+        c = self.system
+        self.start = c.node_ode2_start[self.items]
+        self.width = self.n_ode2
+        self.ltg_nodes = self.start[:, None] + np.arange(self.width)[None, :]
+
+    def frame(self, q_tot, v, frames):
+        idx = self.ltg_nodes
+        write_frame_3d(self.kind, self.items, q_tot[idx], v[idx], idx, frames)
+
+    def extra_output(self, eq, st, n, var):
+        if var == OVT.AngularAcceleration:
+            c = self.system
+            s, k = int(c.node_ode2_start[n]), self.n_ode2
+            tot = c.q_ref[s:s + k] + st.q[s:s + k]
+            _, _, G, _, g_t = rotation_kinematics(self.kind, tot[None, 3:], st.v[None, s + 3:s + k])
+            return G[0] @ st.a[s + 3:s + k] + g_t[0]
+        raise KeyError(var)
+
+
+def write_frame_3d(kind, it, q, v, idx, frames):
+    """Frames of 3D rigid nodes/bodies: q, v (n, 3 + nr) total coordinates and rates."""
+    k = q.shape[1]
+    A, _, G, _, _ = rotation_kinematics(kind, q[:, 3:], v[:, 3:])
+    frames.pos[it] = q[:, :3]
+    frames.vel[it] = v[:, :3]
+    frames.A[it] = A
+    frames.omega[it] = _mv(G, v[:, 3:])
+    frames.Jpos[it] = 0.0
+    frames.Jpos[it, :, :3] = EYE3
+    frames.Jrot[it] = 0.0
+    frames.Jrot[it, :, 3:k] = G
+    frames.ltg[it] = -1
+    frames.ltg[it, :k] = idx
+
+
+@register(NODE_GROUPS, "RigidBodyEP")
+class NodeRigidBodyEPGroup(_Rigid3DNodes):
+    """Euler-parameter nodes: 7 ODE2 and (addConstraintEquation) the AE theta^T theta - 1 = 0.
+
+    Acts as a constraint group (docs/engine.md): index 3 g = theta^T theta - 1, index 2
+    g = 2 theta^T theta_t, Jacobian C = [0, 0, 0, 2 theta] on the node's 7 coordinates.
+    """
+    kind = "EP"
+    n_ode2 = 7
+    is_constraint = True
+
+    @classmethod
+    def counts(cls, record):
+        return 7, 0, 1 if record.values.get("addConstraintEquation", True) else 0, 0
+
+    def setup(self, records):
+        super().setup(records)
+        c = self.system
+        has = param_array(records, "addConstraintEquation", bool)
+        self.ae = np.where(has, c.node_ae_start[self.items], -1)[:, None].astype(np.int64)
+        self.active = np.ones(self.n, dtype=bool)
+        self.velocity_level = np.zeros(self.n, dtype=bool)
+        self.L = 7
+
+    # constraint-group interface
+    def ltg(self, markers):
+        return self.ltg_nodes
+
+    def equations(self, markers, t, index2, with_jacobian):
+        c = self.system
+        th = c.current_q_tot[self.ltg_nodes[:, 3:]]
+        if np.ndim(index2) == 0 and index2:
+            g = 2.0 * (th * c.current_v[self.ltg_nodes[:, 3:]]).sum(axis=1)
+        else:
+            g = (th * th).sum(axis=1) - 1.0
+        C = None
+        if with_jacobian:
+            C = np.zeros((self.n, 1, 7))
+            C[:, 0, 3:] = 2.0 * th
+        return g[:, None], C
+
+    def evaluate(self, markers, lam, t, index2, with_jacobian=True):
+        return self.equations(markers, t, index2, with_jacobian)
+
+    def position_residual(self, markers, t):
+        return self.equations(markers, t, False, False)[0]
+
+    def outputs(self, markers, lam, t):
+        return {}
+
+
+@register(NODE_GROUPS, "RigidBodyRxyz")
+class NodeRigidBodyRxyzGroup(_Rigid3DNodes):
+    kind = "Rxyz"
+    n_ode2 = 6
+
+
+@register(NODE_GROUPS, "RigidBodyRotVecLG")
+class NodeRigidBodyRotVecLGGroup(_Rigid3DNodes):
+    kind = "RotVecLG"
+    n_ode2 = 6
+
+
+# ---------------------------------------------------------------- bodies
+
+def _acceleration_output(var, A, omega, alpha, acc_ref, b):
+    """Acceleration outputs of a rigid body at the local point b (global omega, alpha)."""
+    r = A @ b
+    if var in (OVT.Acceleration, OVT.AccelerationLocal):
+        acc = acc_ref + np.cross(alpha, r) + np.cross(omega, np.cross(omega, r))
+        return acc if var == OVT.Acceleration else A.T @ acc
+    if var == OVT.AngularAcceleration:
+        return alpha
+    if var == OVT.AngularAccelerationLocal:
+        return A.T @ alpha
+    return None
+
+
+def inertia_tensor(i6):
+    """(n, 6) [Jxx, Jyy, Jzz, Jyz, Jxz, Jxy] -> (n, 3, 3)."""
+    J = np.empty((i6.shape[0], 3, 3))
+    J[:, 0, 0], J[:, 1, 1], J[:, 2, 2] = i6[:, 0], i6[:, 1], i6[:, 2]
+    J[:, 1, 2] = J[:, 2, 1] = i6[:, 3]
+    J[:, 0, 2] = J[:, 2, 0] = i6[:, 4]
+    J[:, 0, 1] = J[:, 1, 0] = i6[:, 5]
+    return J
+
+
+@register(BODY_GROUPS, "RigidBody")
+class RigidBodies(BodyGroup):
+    """ObjectRigidBody on EP, Rxyz or RotVecLG nodes (bodies.md): coordinates [u; theta],
+
+    M = [[m I, -m A b~ G], [m G^T b~ A^T, G^T J G]] (G = G_local),
+    Q_LHS = -[m A (w~ b~ w + b~ G_t theta_t); -G^T (w~ J w + J G_t theta_t)], w = omega_local.
+    """
+    constant_mass = False
+    node_type_names = ("RigidBodyEP", "RigidBodyRxyz", "RigidBodyRotVecLG")
+
+    def setup(self, records):
+        c = self.system
+        self.nodes = self.node_numbers(records)
+        kinds = []
+        for r, nd, item in zip(records, self.nodes, self.items):
+            c.check_node(self, int(item), r, nd, self.node_type_names)
+            kinds.append(KIND_OF_NODE[c.items["node"][int(nd)].spec.type_name])
+        kinds = np.array(kinds)
+        self.parts = [(k, np.nonzero(kinds == k)[0]) for k in ("EP", "Rxyz", "RotVecLG") if (kinds == k).any()]
+        self.width = max(3 + N_ROT[k] for k, _ in self.parts) if self.parts else 6
+        self.ltg = -np.ones((self.n, self.width), dtype=np.int64)
+        for k, rows in self.parts:
+            w = 3 + N_ROT[k]
+            self.ltg[rows, :w] = c.node_ode2_start[self.nodes[rows]][:, None] + np.arange(w)[None, :]
+        self.mass = param_array(records, "mass")
+        self.i6 = param_array(records, "inertia").reshape(-1, 6)
+        self.com = param_array(records, "centerOfMass").reshape(-1, 3)
+        self.J = inertia_tensor(self.i6)
+        for i, r in enumerate(records):
+            self._check_inertia(i, r)
+
+    def _check_inertia(self, i, r):
+        J = self.J[i]
+        ev = np.linalg.eigvalsh(J)
+        scale = max(1.0, float(np.abs(J).max()))
+        if ev.min() < -1e-12 * scale:
+            self.system.parameter_error(self, int(self.items[i]), r, "inertia", list(self.i6[i]),
+                                        "must be a positive semi-definite inertia tensor "
+                                        f"(eigenvalues {np.round(ev, 12).tolist()})")
+
+    def update_parameter(self, row, name, value):
+        if name == "mass":
+            self.mass[row] = value
+        elif name == "inertia":
+            self.i6[row] = value
+            self.J[row] = inertia_tensor(self.i6[row:row + 1])[0]
+        elif name == "centerOfMass":
+            self.com[row] = value
+        else:
+            return False
+        self.system.mass_changed = True
+        return True
+
+    def _part_state(self, rows, k, q_tot, v):
+        w = 3 + N_ROT[k]
+        idx = self.ltg[rows, :w]
+        return idx, q_tot[idx], v[idx]
+
+    def frame(self, q_tot, v, frames):
+        for k, rows in self.parts:
+            idx, q, vv = self._part_state(rows, k, q_tot, v)
+            write_frame_3d(k, self.items[rows], q, vv, idx, frames)
+
+    def mass_blocks(self, q_tot, v, out):
+        out[:] = 0.0
+        for k, rows in self.parts:
+            w = 3 + N_ROT[k]
+            _, q, vv = self._part_state(rows, k, q_tot, v)
+            A, Gl, _, _, _ = rotation_kinematics(k, q[:, 3:], vv[:, 3:])
+            m = self.mass[rows]
+            Mtr = -m[:, None, None] * np.einsum("nij,njk,nkl->nil", A, _skew(self.com[rows]), Gl)
+            blk = np.zeros((len(rows), w, w))
+            blk[:, :3, :3] = m[:, None, None] * EYE3
+            blk[:, :3, 3:] = Mtr
+            blk[:, 3:, :3] = np.transpose(Mtr, (0, 2, 1))
+            blk[:, 3:, 3:] = np.einsum("nji,njk,nkl->nil", Gl, self.J[rows], Gl)
+            out[rows, :w, :w] = blk
+
+    def _lhs_part(self, k, rows, q, vv):
+        """Q_LHS (n_part, 3 + nr) of one parametrization."""
+        A, Gl, _, gl_t, _ = rotation_kinematics(k, q[:, 3:], vv[:, 3:])
+        m, J, b = self.mass[rows], self.J[rows], self.com[rows]
+        w = _mv(Gl, vv[:, 3:])
+        Jw = _mv(J, w)
+        trans = np.cross(w, np.cross(b, w)) + np.cross(b, gl_t)
+        out = np.empty((len(rows), q.shape[1]))
+        out[:, :3] = -m[:, None] * _mv(A, trans)
+        out[:, 3:] = np.einsum("nji,nj->ni", Gl, np.cross(w, Jw) + _mv(J, gl_t))
+        return out
+
+    def lhs_forces(self, q, q_tot, v, t, out):
+        for k, rows in self.parts:
+            w = 3 + N_ROT[k]
+            _, qq, vv = self._part_state(rows, k, q_tot, v)
+            out[rows, :w] += self._lhs_part(k, rows, qq, vv)
+        return True
+
+    def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
+        """D = dQ_LHS/d q_t analytic; K = dQ_LHS/dq by central differences (vectorized over items)."""
+        for k, rows in self.parts:
+            w = 3 + N_ROT[k]
+            nr = w - 3
+            _, qq, vv = self._part_state(rows, k, q_tot, v)
+            th, th_t = qq[:, 3:], vv[:, 3:]
+            A, Gl, _, _, _ = rotation_kinematics(k, th, th_t)
+            m, J, b = self.mass[rows], self.J[rows], self.com[rows]
+            om = _mv(Gl, th_t)
+            # H = d(G_local_t theta_t)/d theta_t (only Rxyz: G_local_t(theta_t) + G_local_t(e_j) theta_t)
+            H = np.zeros((len(rows), 3, nr))
+            if k == "Rxyz":
+                tmp = np.empty((len(rows), 3, 3))
+                H += rk.rxyz_g_local_t_batch(np.ascontiguousarray(th), np.ascontiguousarray(th_t), tmp)
+                for j in range(3):
+                    e = np.zeros_like(th)
+                    e[:, j] = 1.0
+                    H[:, :, j] += _mv(rk.rxyz_g_local_t_batch(np.ascontiguousarray(th), e, tmp), th_t)
+            Sw, Sb = _skew(om), _skew(b)
+            dtrans = np.einsum("nij,njk->nik", Sw @ Sb - _skew(np.cross(b, om)), Gl) + Sb @ H
+            D = np.zeros((len(rows), w, w))
+            D[:, :3, 3:] = -m[:, None, None] * (A @ dtrans)
+            D[:, 3:, 3:] = np.einsum("nji,njk->nik", Gl, (Sw @ J - _skew(_mv(J, om))) @ Gl + J @ H)
+            out_D[rows, :w, :w] = D
+            # K: only the rotation parameters enter A and G
+            for j in range(3, w):
+                h = FD_STEP * np.maximum(1.0, np.abs(qq[:, j]))
+                qp, qm = qq.copy(), qq.copy()
+                qp[:, j] += h
+                qm[:, j] -= h
+                out_K[rows, :w, j] = (self._lhs_part(k, rows, qp, vv) - self._lhs_part(k, rows, qm, vv)) \
+                    / (2.0 * h[:, None])
+        return True
+
+    def body_output(self, eq, st, row, var, b):
+        if var not in (OVT.Acceleration, OVT.AccelerationLocal, OVT.AngularAcceleration,
+                       OVT.AngularAccelerationLocal):
+            return None
+        c = self.system
+        k = next(kk for kk, rows in self.parts if row in rows)
+        w = 3 + N_ROT[k]
+        idx = self.ltg[row, :w]
+        tot = c.q_ref[idx] + st.q[idx]
+        A, _, G, _, g_t = rotation_kinematics(k, tot[None, 3:], st.v[idx][None, 3:])
+        omega = G[0] @ st.v[idx[3:]]
+        alpha = G[0] @ st.a[idx[3:]] + g_t[0]
+        return _acceleration_output(var, A[0], omega, alpha, st.a[idx[:3]], b)
+
+
+@register(BODY_GROUPS, "RigidBody2D")
+class RigidBodies2D(BodyGroup):
+    """ObjectRigidBody2D (bodies.md): M = [[m, 0, g_x], [0, m, g_y], [g_x, g_y, J]],
+    g = m A [-b_y, b_x]; Q_LHS = [-m psi_t^2 A b; 0]."""
+    width = 3
+
+    def setup(self, records):
+        c = self.system
+        self.nodes = self.node_numbers(records)
+        for r, nd, item in zip(records, self.nodes, self.items):
+            c.check_node(self, int(item), r, nd, ("RigidBody2D",))
+        self.ltg = self.ltg_of_nodes(self.nodes)
+        self.mass = param_array(records, "mass")
+        self.inertia = param_array(records, "inertia")
+        b = param_array(records, "centerOfMass").reshape(-1, 2)
+        self.com = np.zeros((self.n, 3))
+        self.com[:, :2] = b
+        self.constant_mass = not np.any(b)
+
+    def update_parameter(self, row, name, value):
+        if name == "mass":
+            self.mass[row] = value
+        elif name == "inertia":
+            self.inertia[row] = value
+        else:
+            return False
+        self.system.mass_changed = True
+        return True
+
+    def _Ab(self, q_tot):
+        th = q_tot[self.ltg[:, 2]]
+        c, s = np.cos(th), np.sin(th)
+        bx, by = self.com[:, 0], self.com[:, 1]
+        return np.stack([c * bx - s * by, s * bx + c * by], axis=1)
+
+    def frame(self, q_tot, v, frames):
+        write_frame_2d(self.items, q_tot[self.ltg], v[self.ltg], self.ltg, frames)
+
+    def mass_blocks(self, q_tot, v, out):
+        Ab = self._Ab(q_tot)
+        m = self.mass
+        out[:] = 0.0
+        out[:, 0, 0] = out[:, 1, 1] = m
+        out[:, 2, 2] = self.inertia
+        out[:, 0, 2] = out[:, 2, 0] = -m * Ab[:, 1]
+        out[:, 1, 2] = out[:, 2, 1] = m * Ab[:, 0]
+
+    def lhs_forces(self, q, q_tot, v, t, out):
+        w = v[self.ltg[:, 2]]
+        out[:, :2] -= (self.mass * w * w)[:, None] * self._Ab(q_tot)
+        return True
+
+    def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
+        w = v[self.ltg[:, 2]]
+        Ab = self._Ab(q_tot)
+        # d(A b)/d theta = e_z x (A b)
+        out_K[:, 0, 2] = self.mass * w * w * Ab[:, 1]
+        out_K[:, 1, 2] = -self.mass * w * w * Ab[:, 0]
+        out_D[:, :2, 2] = -(2.0 * self.mass * w)[:, None] * Ab
+        return True
+
+    def body_output(self, eq, st, row, var, b):
+        idx = self.ltg[row]
+        if var == OVT.Rotation:
+            return float(st.q[idx[2]])   # current angle without reference (bodies.md pitfall)
+        if var not in (OVT.Acceleration, OVT.AccelerationLocal, OVT.AngularAcceleration,
+                       OVT.AngularAccelerationLocal):
+            return None
+        th = self.system.q_ref[idx[2]] + st.q[idx[2]]
+        A = np.array([[np.cos(th), -np.sin(th), 0.0], [np.sin(th), np.cos(th), 0.0], [0.0, 0.0, 1.0]])
+        acc = np.array([st.a[idx[0]], st.a[idx[1]], 0.0])
+        return _acceleration_output(var, A, np.array([0.0, 0.0, st.v[idx[2]]]),
+                                    np.array([0.0, 0.0, st.a[idx[2]]]), acc, b)
+
+
+@register(BODY_GROUPS, "RotationalMass1D")
+class RotationalMasses1D(BodyGroup):
+    """ObjectRotationalMass1D: J psi_tt = tau, A = A0 Rz(theta), omega = A0 e_z psi_t."""
+    width = 1
+
+    def setup(self, records):
+        c = self.system
+        self.nodes = self.node_numbers(records)
+        for r, nd, item in zip(records, self.nodes, self.items):
+            c.check_node(self, int(item), r, nd, ("1D", "GenericODE2"))
+        self.ltg = self.ltg_of_nodes(self.nodes)
+        self.inertia = param_array(records, "inertia")
+        self.p0 = param_array(records, "referencePosition").reshape(-1, 3)
+        self.A0 = np.array([r.values["referenceRotation"] for r in records], dtype=float).reshape(-1, 3, 3)
+        self.mass = np.zeros(self.n)
+        self.com = np.zeros((self.n, 3))
+
+    def update_parameter(self, row, name, value):
+        if name == "inertia":
+            self.inertia[row] = value
+            self.system.mass_changed = True
+            return True
+        return False
+
+    def mass_blocks(self, q_tot, v, out):
+        out[:, 0, 0] = self.inertia
+
+    def frame(self, q_tot, v, frames):
+        idx = self.ltg[:, 0]
+        th = q_tot[idx]
+        c, s = np.cos(th), np.sin(th)
+        Rz = np.zeros((self.n, 3, 3))
+        Rz[:, 0, 0], Rz[:, 0, 1], Rz[:, 1, 0], Rz[:, 1, 1], Rz[:, 2, 2] = c, -s, s, c, 1.0
+        ez = self.A0[:, :, 2]
+        it = self.items
+        frames.pos[it] = self.p0
+        frames.vel[it] = 0.0
+        frames.A[it] = self.A0 @ Rz
+        frames.omega[it] = ez * v[idx][:, None]
+        frames.Jpos[it] = 0.0
+        frames.Jrot[it] = 0.0
+        frames.Jrot[it, :, 0] = ez
+        frames.ltg[it, 0] = idx
+
+    def body_output(self, eq, st, row, var, b):
+        idx = int(self.ltg[row, 0])
+        if var == OVT.Rotation:
+            return float(self.system.q_ref[idx] + st.q[idx])
+        if var == OVT.KineticEnergy:
+            return 0.5 * float(self.inertia[row]) * float(st.v[idx]) ** 2
+        return None
+
+
+# ---------------------------------------------------------------- markers
+
+@register(MARKER_GROUPS, "NodeRotationCoordinate")
+class NodeRotationCoordinateMarkers(MarkerGroup):
+    """Tait-Bryan angle k of the node rotation; rate = global omega_k; Jacobian = row k of Jrot."""
+
+    def setup(self, records):
+        c = self.system
+        self.nodes = np.array([int(r.values["nodeNumber"]) for r in records], dtype=np.int64)
+        self.coord = np.array([int(r.values["rotationCoordinate"]) for r in records], dtype=np.int64)
+        for i, (r, nd, item) in enumerate(zip(records, self.nodes, self.items)):
+            c.check_marker_node(self, int(item), r, nd, need_frame=True)
+            if "Orientation" not in c.items["node"][int(nd)].spec.flags:
+                c.parameter_error(self, int(item), r, "nodeNumber", int(nd),
+                                  "must be a node with orientation (rigid-body node)")
+            if not 0 <= self.coord[i] <= 2:
+                c.parameter_error(self, int(item), r, "rotationCoordinate", int(self.coord[i]),
+                                  "must be 0, 1 or 2 (x, y, z)")
+
+    def evaluate(self, nodes, bodies, q_tot, v, m):
+        src, dst, k = self.nodes, self.items, self.coord
+        rot = np.empty((self.n, 3))
+        rk.rxyz_from_rotation_matrix_batch(np.ascontiguousarray(nodes.A[src]), rot)
+        rows = np.arange(self.n)
+        m.cval[dst] = rot[rows, k]
+        m.cvel[dst] = nodes.omega[src][rows, k]
+        m.cJ[dst] = nodes.Jrot[src][rows, k, :]
+        m.ltg[dst] = nodes.ltg[src]

@@ -488,3 +488,19 @@ def rotvec_from_rotation_matrix_batch(a, out):
     for i in range(a.shape[0]):
         rotvec_from_rotation_matrix(a[i], out[i])
     return out
+
+
+@njit
+def rxyz_g_t_batch(rot, rot_t, out):
+    """:func:`rxyz_g_t` for rot, rot_t of shape (n, 3); out shape (n, 3, 3)."""
+    for i in range(rot.shape[0]):
+        rxyz_g_t(rot[i], rot_t[i], out[i])
+    return out
+
+
+@njit
+def rxyz_g_local_t_batch(rot, rot_t, out):
+    """:func:`rxyz_g_local_t` for rot, rot_t of shape (n, 3); out shape (n, 3, 3)."""
+    for i in range(rot.shape[0]):
+        rxyz_g_local_t(rot[i], rot_t[i], out[i])
+    return out
