@@ -19,6 +19,8 @@ from .model.matrix_container import MatrixContainer
 from .model.settings import *  # noqa: F401,F403  (SimulationSettings, VisualizationSettings, sub-structures)
 from .model.settings import SimulationSettings, VisualizationSettings
 from .solvers.facade import SolverSuccess
+from .solvers.linearize import ComputeLinearizedSystem, ComputeODE2Eigenvalues  # noqa: F401  (+ mbs methods)
+from .solvers.consistency import AddConstraintResidualSensor, compute_consistent_initial_conditions as ComputeConsistentInitialConditions  # noqa: F401,E501
 
 config = _NS(printToConsole=True, outputPrecision=6, outputDirectory="", suppressWarnings=False,
              linalgOutputFormatPython=True)
@@ -110,7 +112,6 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
 
 def _lazy_modules():
     from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver  # noqa: F401
-    from . import mainSystemExtensions  # noqa: F401  (MainSystem.Create... functions)
 
 
 _lazy_modules()

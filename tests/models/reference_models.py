@@ -751,134 +751,6 @@ def springdamper_userfunction(exu, U, h=1e-3, nSteps=200, rho=0.9):
 
 
 # ---------------------------------------------------------------------------
-# rigid bodies (nodes.md, bodies.md, markers.md)
-# ---------------------------------------------------------------------------
-def rigid_body_3d(exu, U, nodeType='EP', h=2e-3, nSteps=150, rho=0.9):
-    """One rigid body with COM offset and off-diagonal inertia, spinning and falling: gravity by
-    LoadMassProportional, a body-fixed torque (MarkerBodyRigid with localHT rotation), a spring-damper
-    from ground to a body point; nodeType 'EP', 'Rxyz' or 'RotVecLG' (rotation about the global z axis
-    only, so that the Lie-group update equals the additive one)."""
-    SC, mbs = _new_system(exu)
-    oGround, mGround = _ground(mbs, U, position=[0., 1., 0.])
-    planar = nodeType == 'RotVecLG'
-    w = [0., 0., 3.] if planar else [1., 0.5, 3.]
-    inertia = [0.05, 0.06, 0.08, 0., 0., 0.] if planar else [0.05, 0.06, 0.08, 0.004, -0.003, 0.002]
-    com = [0.1, -0.05, 0.] if planar else [0.1, -0.05, 0.02]
-    A0 = np.eye(3) if planar else U.RotXYZ2RotationMatrix([0.2, -0.1, 0.3])
-    if nodeType == 'EP':
-        ep = U.RotationMatrix2EulerParameters(A0)
-        ep_t = 0.25 * np.array(U.EulerParameters2G(ep)).T @ np.array(w)
-        n = mbs.AddNode(U.NodeRigidBodyEP(referenceCoordinates=[0., 0., 0.] + list(ep),
-                                          initialVelocities=[0.5, 1., 0.] + list(ep_t)))
-    elif nodeType == 'Rxyz':
-        rot = U.RotationMatrix2RotXYZ(A0)
-        rot_t = np.linalg.solve(np.array(U.RotXYZ2G(rot)), np.array(w))
-        n = mbs.AddNode(U.NodeRigidBodyRxyz(referenceCoordinates=[0., 0., 0.] + list(rot),
-                                            initialVelocities=[0.5, 1., 0.] + list(rot_t)))
-    else:
-        n = mbs.AddNode(U.NodeRigidBodyRotVecLG(referenceCoordinates=[0., 0., 0., 0., 0., 0.],
-                                                initialVelocities=[0.5, 1., 0.] + list(A0.T @ np.array(w))))
-    b = mbs.AddObject(U.ObjectRigidBody(nodeNumber=n, mass=2., inertia=inertia, centerOfMass=com))
-    mMass = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
-    mbs.AddLoad(U.LoadMassProportional(markerNumber=mMass, loadVector=[0., -9.81, 0.]))
-    mT = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0., 0., 0.],
-                                         localHT=U.HomogeneousTransformation(U.RotationMatrixZ(0.5), [0., 0., 0.])))
-    tv = [0., 0., 0.3] if planar else [0.2, 0., 0.3]
-    mbs.AddLoad(U.LoadTorqueVector(markerNumber=mT, loadVector=tv, bodyFixed=True))
-    mP = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0.2, 0., 0.]))
-    mbs.AddObject(U.SpringDamper(markerNumbers=[mGround, mP], stiffness=50., damping=0.5, referenceLength=0.8))
-    OV = exu.OutputVariableType
-    sensors = {'position': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Position)),
-               'omega': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.AngularVelocity)),
-               'bodyVelocity': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=b, localPosition=[0.1, 0.2, 0.],
-                                                   outputVariableType=OV.Velocity))}
-    mbs.Assemble()
-    ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h)
-    _solve_dynamic(exu, mbs, ss, st)
-    res = state(mbs)
-    res['sensors'] = sensor_data(mbs, sensors)
-    res['rotationMatrix'] = _plain(mbs.GetNodeOutput(n, OV.RotationMatrix))
-    res['markerRotation'] = _plain(mbs.GetMarkerOutput(mT, OV.RotationMatrix))
-    res['omegaLocal'] = _plain(mbs.GetObjectOutputBody(b, OV.AngularVelocityLocal, localPosition=[0., 0., 0.]))
-    res['acceleration'] = _plain(mbs.GetObjectOutputBody(b, OV.Acceleration, localPosition=[0.1, 0.2, 0.]))
-    res['kineticEnergy'] = _plain(mbs.GetObjectOutputBody(b, OV.KineticEnergy, localPosition=[0., 0., 0.]))
-    return res
-
-
-def rigid_body_2d_pendulum(exu, U, h=2e-3, nSteps=200, rho=0.9):
-    """NodeRigidBody2D + ObjectRigidBody2D (COM offset) hanging on a spring-damper from ground,
-    gravity, a torque; plus a RotationalMass1D driven by a torque."""
-    SC, mbs = _new_system(exu)
-    oGround, mGround = _ground(mbs, U, position=[0., 0., 0.])
-    n = mbs.AddNode(U.NodeRigidBody2D(referenceCoordinates=[0.3, -1., 0.2], initialCoordinates=[0., 0., 0.1],
-                                      initialVelocities=[0.2, 0., 1.5]))
-    b = mbs.AddObject(U.ObjectRigidBody2D(nodeNumber=n, mass=1.5, inertia=0.04, centerOfMass=[0.05, 0.1]))
-    mMass = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
-    mbs.AddLoad(U.LoadMassProportional(markerNumber=mMass, loadVector=[0., -9.81, 0.]))
-    mTop = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0., 0.25, 0.]))
-    mbs.AddObject(U.SpringDamper(markerNumbers=[mGround, mTop], stiffness=400., damping=1., referenceLength=0.7))
-    mR = mbs.AddMarker(U.MarkerNodeRigid(nodeNumber=n))
-    mbs.AddLoad(U.LoadTorqueVector(markerNumber=mR, loadVector=[0., 0., 0.2]))
-    n1 = mbs.AddNode(U.Node1D(referenceCoordinates=[0.5], initialVelocities=[2.]))
-    r = mbs.AddObject(U.ObjectRotationalMass1D(nodeNumber=n1, inertia=0.3, referencePosition=[1., 0., 0.],
-                                               referenceRotation=U.RotationMatrixX(0.5 * math.pi)))
-    mr = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=r, localPosition=[0., 0., 0.]))
-    mbs.AddLoad(U.LoadTorqueVector(markerNumber=mr, loadVector=[0., -0.6, 0.]))
-    OV = exu.OutputVariableType
-    sensors = {'position': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Position)),
-               'rotation': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Rotation)),
-               'bodyAcceleration': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=b, localPosition=[0.1, 0., 0.],
-                                                       outputVariableType=OV.Acceleration)),
-               'rotorPosition': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=r, localPosition=[0., 1., 0.],
-                                                    outputVariableType=OV.Position))}
-    mbs.Assemble()
-    ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h)
-    _solve_dynamic(exu, mbs, ss, st)
-    res = state(mbs)
-    res['sensors'] = sensor_data(mbs, sensors)
-    res['bodyRotation'] = _plain(mbs.GetObjectOutputBody(b, OV.Rotation, localPosition=[0., 0., 0.]))
-    res['rotorRotation'] = _plain(mbs.GetObjectOutputBody(r, OV.Rotation, localPosition=[0., 0., 0.]))
-    res['rotorOmega'] = _plain(mbs.GetObjectOutputBody(r, OV.AngularVelocity, localPosition=[0., 0., 0.]))
-    return res
-
-
-def create_rigid_body(exu, U, nodeType='RotationEulerParameters', solver='GA', h=2e-3, nSteps=100, rho=0.9):
-    """CreateGround, CreateRigidBody (InertiaCuboid, gravity, initial angular velocity, reference rotation),
-    CreateSpringDamper to ground, CreateTorque and CreateForce."""
-    SC, mbs = _new_system(exu)
-    g = mbs.CreateGround(referencePosition=[0., 0., 0.])
-    b = mbs.CreateRigidBody(inertia=U.InertiaCuboid(density=500., sideLengths=[0.4, 0.1, 0.2]),
-                            referencePosition=[0.5, 0., 0.], referenceRotationMatrix=U.RotationMatrixZ(0.3),
-                            initialVelocity=[0., 0.5, 0.], initialAngularVelocity=[0.5, 0., 4.],
-                            gravity=[0., -9.81, 0.], nodeType=getattr(exu.NodeType, nodeType), returnDict=True)
-    body = b['bodyNumber']
-    mbs.CreateSpringDamper(itemNumbers=[g, body], localPosition1=[0.2, 0., 0.], stiffness=300., damping=2.)
-    mbs.CreateTorque(itemNumber=body, loadVector=[0., 0.1, 0.2])
-    mbs.CreateForce(itemNumber=body, loadVector=[1., 0., 0.], localPosition=[0., 0.05, 0.], bodyFixed=True)
-    OV = exu.OutputVariableType
-    n = b['nodeNumber']
-    sensors = {'position': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Position)),
-               'omega': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.AngularVelocity))}
-    mbs.Assemble()
-    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h)
-    _solve_dynamic(exu, mbs, ss, st)
-    res = state(mbs)
-    res['sensors'] = sensor_data(mbs, sensors)
-    res['rotationMatrix'] = _plain(mbs.GetNodeOutput(n, OV.RotationMatrix))
-    return res
-
-
-RIGID_CASES = {
-    'rigid_body_ep': (rigid_body_3d, dict(nodeType='EP')),
-    'rigid_body_rxyz': (rigid_body_3d, dict(nodeType='Rxyz')),
-    'rigid_body_rotveclg_planar': (rigid_body_3d, dict(nodeType='RotVecLG')),
-    'rigid_body_2d_pendulum': (rigid_body_2d_pendulum, dict()),
-    'create_rigid_body_ep': (create_rigid_body, dict(nodeType='RotationEulerParameters')),
-    'create_rigid_body_rxyz_index2': (create_rigid_body, dict(nodeType='RotationRxyz', solver='TrapezoidalIndex2')),
-}
-
-
-# ---------------------------------------------------------------------------
 # registry: case name -> (builder, params)
 # ---------------------------------------------------------------------------
 CASES = {
@@ -914,9 +786,181 @@ CASES = {
     'sensors_file': (sensors_file, dict()),
     'springdamper_userfunction': (springdamper_userfunction, dict()),
 }
-CASES.update(RIGID_CASES)
 
 
 def run_case(name, exu, U):
     builder, params = CASES[name]
     return builder(exu, U, **params)
+
+
+# ---------------------------------------------------------------------------
+# degree-of-freedom / redundancy / eigenvalue models (tools/make_dof_reference.py)
+# Each returns the assembled mbs; results are computed by the tool and by the tests.
+# ---------------------------------------------------------------------------
+def _coordinate_fix(mbs, U, node, coordinate, name=None, active=True):
+    nG = mbs.AddNode(U.NodePointGround(referenceCoordinates=[0., 0., 0.]))
+    m0 = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nG, coordinate=0))
+    m1 = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=node, coordinate=coordinate))
+    kw = {} if name is None else {'name': name}
+    return mbs.AddObject(U.CoordinateConstraint(markerNumbers=[m0, m1], activeConnector=active, **kw))
+
+
+def dof_example_a(exu, U, force=(0., 0., 0.)):
+    """spec system.md 8.1 with the low-level API: x fixed twice, y fixed, z fixed by an inactive constraint."""
+    SC, mbs = _new_system(exu)
+    n0 = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.]))
+    mbs.AddObject(U.MassPoint(nodeNumber=n0, physicsMass=2.))
+    m = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n0))
+    mbs.AddLoad(U.Force(markerNumber=m, loadVector=list(force)))
+    _coordinate_fix(mbs, U, n0, 0, 'fixX')
+    _coordinate_fix(mbs, U, n0, 0, 'fixXagain')
+    _coordinate_fix(mbs, U, n0, 1, 'fixY')
+    _coordinate_fix(mbs, U, n0, 2, 'fixZ', active=False)
+    mbs.Assemble()
+    return SC, mbs
+
+
+def dof_point_fixed_twice(exu, U, second=True):
+    """A mass point held by two SphericalJoints to ground at the same point (3 redundant equations)."""
+    SC, mbs = _new_system(exu)
+    oGround, mGround = _ground(mbs, U, position=(1., 0., 0.))
+    n0 = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.]))
+    b0 = mbs.AddObject(U.MassPoint(nodeNumber=n0, physicsMass=1.))
+    mB = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b0, localPosition=[0., 0., 0.]))
+    mbs.AddObject(U.SphericalJoint(markerNumbers=[mGround, mB], name='joint0'))
+    if second:
+        mbs.AddObject(U.SphericalJoint(markerNumbers=[mGround, mB], name='joint1'))
+    mbs.Assemble()
+    return SC, mbs
+
+
+def dof_point_loop(exu, U, closing=True):
+    """Planar closed loop of mass points in 3D: four points on a square, distance constraints along
+    the edges and both diagonals, z of every point fixed, point 0 fixed in x and y, point 1 in y:
+    the second diagonal closes the loop redundantly (a rigid square has 3 planar DOF less the 3 fixed)."""
+    SC, mbs = _new_system(exu)
+    P = [[0., 0., 0.], [1., 0., 0.], [1., 1., 0.], [0., 1., 0.]]
+    nodes, markers = [], []
+    for i, p in enumerate(P):
+        n = mbs.AddNode(U.NodePoint(referenceCoordinates=p))
+        b = mbs.AddObject(U.MassPoint(nodeNumber=n, physicsMass=1. + i))
+        nodes.append(n)
+        markers.append(mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0., 0., 0.])))
+    edges = [(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)] + ([(1, 3)] if closing else [])
+    for k, (i, j) in enumerate(edges):
+        mbs.AddObject(U.DistanceConstraint(markerNumbers=[markers[i], markers[j]],
+                                           distance=float(np.linalg.norm(np.subtract(P[i], P[j]))),
+                                           name=f'dist{k}'))
+    for i, n in enumerate(nodes):
+        _coordinate_fix(mbs, U, n, 2, f'z{i}')
+    _coordinate_fix(mbs, U, nodes[0], 0, 'x0')
+    _coordinate_fix(mbs, U, nodes[0], 1, 'y0')
+    _coordinate_fix(mbs, U, nodes[1], 1, 'y1')
+    mbs.Assemble()
+    return SC, mbs
+
+
+def _rigid_bar(mbs, U, center, length, density=1000.):
+    inertia = U.InertiaCuboid(density=density, sideLengths=[length, 0.1, 0.1])
+    n = mbs.AddNode(U.NodeRigidBodyEP(referenceCoordinates=list(center) + [1., 0., 0., 0.]))
+    b = mbs.AddObject(U.ObjectRigidBody(physicsMass=inertia.Mass(), physicsInertia=inertia.GetInertia6D(),
+                                        nodeNumber=n))
+    return n, b
+
+
+def dof_revolute_twice(exu, U, second=True):
+    """Seed case 1: a bar held by two RevoluteJointZ on the same axis (5 redundant equations)."""
+    SC, mbs = _new_system(exu)
+    oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
+    n0, b0 = _rigid_bar(mbs, U, (0.5, 0., 0.), 1.)
+    mG = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=oGround, localPosition=[0., 0., 0.]))
+    mB = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b0, localPosition=[-0.5, 0., 0.]))
+    mbs.AddLoad(U.Force(markerNumber=mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b0, localPosition=[0., 0., 0.])),
+                        loadVector=[0., -9.81 * 100., 0.]))
+    mbs.AddObject(U.RevoluteJointZ(markerNumbers=[mG, mB], name='revolute0'))
+    if second:
+        mbs.AddObject(U.RevoluteJointZ(markerNumbers=[mG, mB], name='revolute1'))
+    mbs.Assemble()
+    return SC, mbs
+
+
+def dof_fourbar(exu, U):
+    """Seed case 2: a four-bar of RevoluteJointZ in 3D (closed planar loop: 2 redundant equations)."""
+    SC, mbs = _new_system(exu)
+    oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
+    # crank 0-(0,1), coupler (0,1)-(2,1), rocker (2,1)-(2,0), ground pivots at (0,0) and (2,0)
+    n1, b1 = _rigid_bar(mbs, U, (0., 0.5, 0.), 1.)
+    n2, b2 = _rigid_bar(mbs, U, (1., 1., 0.), 2.)
+    n3, b3 = _rigid_bar(mbs, U, (2., 0.5, 0.), 1.)
+
+    def rigid(b, p):
+        return mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=list(p)))
+
+    # bars 1 and 3 are rotated: their local x axis is along global y -> use body-local positions
+    # of points in the body frame: bars are built axis-aligned with x; the crank/rocker are given
+    # as x-bars of length 1 rotated? keep them unrotated and express the joints in their frames
+    pairs = [(rigid(oGround, (0., 0., 0.)), rigid(b1, (0., -0.5, 0.))),
+             (rigid(b1, (0., 0.5, 0.)), rigid(b2, (-1., 0., 0.))),
+             (rigid(b2, (1., 0., 0.)), rigid(b3, (0., 0.5, 0.))),
+             (rigid(b3, (0., -0.5, 0.)), rigid(oGround, (2., 0., 0.)))]
+    for k, (m0, m1) in enumerate(pairs):
+        mbs.AddObject(U.RevoluteJointZ(markerNumbers=[m0, m1], name=f'revolute{k}'))
+    mbs.Assemble()
+    return SC, mbs
+
+
+def eig_spring_chain(exu, U, n=3):
+    """Mass-spring chain along x (masses 1, 2, ..., springs 100, 200, ... with damping 0.5), y and z
+    of every mass fixed by CoordinateConstraints: eigenvalues of the x-chain."""
+    SC, mbs = _new_system(exu)
+    g = mbs.AddNode(U.NodePointGround(referenceCoordinates=[0., 0., 0.]))
+    prev = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=g, coordinate=0))
+    for i in range(n):
+        nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[i + 1., 0., 0.]))
+        mbs.AddObject(U.MassPoint(physicsMass=1. + i, nodeNumber=nd))
+        mx = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nd, coordinate=0))
+        mbs.AddObject(U.CoordinateSpringDamper(markerNumbers=[prev, mx], stiffness=100. * (i + 1), damping=0.5))
+        prev = mx
+        for k in (1, 2):
+            mk = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nd, coordinate=k))
+            mg = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=g, coordinate=k))
+            mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mg, mk]))
+    mbs.Assemble()
+    return SC, mbs
+
+
+def eig_pendulum_chain(exu, U, n=3, L=1.):
+    """Horizontal chain of mass points on distance constraints, joined by springs in y (a constrained
+    spring chain with geometric coupling): eigenvalues through the constraint null space."""
+    SC, mbs = _new_system(exu)
+    oGround, mGround = _ground(mbs, U)
+    prev = mGround
+    nG = mbs.AddNode(U.NodePointGround(referenceCoordinates=[0., 0., 0.]))
+    for i in range(n):
+        nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[(i + 1) * L, 0., 0.]))
+        b = mbs.AddObject(U.MassPoint(physicsMass=1., nodeNumber=nd))
+        m = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0., 0., 0.]))
+        mbs.AddObject(U.DistanceConstraint(markerNumbers=[prev, m], distance=L))
+        my = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nd, coordinate=1))
+        mgy = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nG, coordinate=1))
+        mbs.AddObject(U.CoordinateSpringDamper(markerNumbers=[mgy, my], stiffness=50. * (i + 1)))
+        mz = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nd, coordinate=2))
+        mgz = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nG, coordinate=2))
+        mbs.AddObject(U.CoordinateSpringDamper(markerNumbers=[mgz, mz], stiffness=20.))
+        prev = m
+    mbs.Assemble()
+    return SC, mbs
+
+
+DOF_CASES = {
+    'dof_example_a': (dof_example_a, dict()),
+    'dof_point_fixed_twice': (dof_point_fixed_twice, dict()),
+    'dof_point_fixed_once': (dof_point_fixed_twice, dict(second=False)),
+    'dof_point_loop': (dof_point_loop, dict()),
+    'dof_point_loop_open': (dof_point_loop, dict(closing=False)),
+    'dof_revolute_twice': (dof_revolute_twice, dict()),
+    'dof_revolute_once': (dof_revolute_twice, dict(second=False)),
+    'dof_fourbar': (dof_fourbar, dict()),
+    'eig_spring_chain': (eig_spring_chain, dict()),
+    'eig_pendulum_chain': (eig_pendulum_chain, dict()),
+}

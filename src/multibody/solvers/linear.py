@@ -19,6 +19,20 @@ class SingularJacobian(Exception):
         self.row = row
 
 
+class InconsistentSystem(SingularJacobian):
+    """The least-squares solve of a singular Jacobian left a residual: the redundant
+    equations demand different things (inconsistent redundancy)."""
+
+    def __init__(self, residual, rhs_norm):
+        super().__init__(-1, f"singular Jacobian with inconsistent equations (least-squares residual "
+                             f"{residual:.3e} of right-hand side norm {rhs_norm:.3e})")
+        self.residual, self.rhs_norm = residual, rhs_norm
+
+
+# a least-squares solve is accepted as a solution if |J x - r| <= LSTSQ_RTOL |r| + round-off
+LSTSQ_RTOL = 1e-6
+
+
 class LinearSolver:
     """Factorize once, solve many times (modified Newton reuses the factorization)."""
 
@@ -63,7 +77,18 @@ class LinearSolver:
 
     def solve(self, r):
         if self._lstsq_matrix is not None:
-            return sla.lstsq(self._lstsq_matrix, r, lapack_driver="gelsd")[0]
+            # minimum-norm least-squares solution: for consistent redundant constraints the
+            # multipliers are the minimum-norm split (Exudyn's full-pivot LU puts the whole
+            # reaction on the first pivot instead); an inconsistent system is reported
+            J = self._lstsq_matrix
+            x = sla.lstsq(J, r, lapack_driver="gelsd")[0]
+            res = float(np.linalg.norm(J @ x - r))
+            rn = float(np.linalg.norm(r))
+            roundoff = 1e3 * np.finfo(float).eps * (np.abs(J).max(initial=0.0) * J.shape[0]
+                                                     * float(np.linalg.norm(x)) + rn)
+            if res > LSTSQ_RTOL * rn + roundoff:
+                raise InconsistentSystem(res, rn)
+            return x
         if self.dense:
             return sla.lu_solve(self._lu, r, check_finite=False)
         return self._lu.solve(r)
