@@ -112,6 +112,7 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
 
 def _lazy_modules():
     from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver  # noqa: F401
+    from . import mainSystemExtensions  # noqa: F401  (MainSystem.Create... functions)
 
 
 _lazy_modules()

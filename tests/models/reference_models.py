@@ -751,6 +751,134 @@ def springdamper_userfunction(exu, U, h=1e-3, nSteps=200, rho=0.9):
 
 
 # ---------------------------------------------------------------------------
+# rigid bodies (nodes.md, bodies.md, markers.md)
+# ---------------------------------------------------------------------------
+def rigid_body_3d(exu, U, nodeType='EP', h=2e-3, nSteps=150, rho=0.9):
+    """One rigid body with COM offset and off-diagonal inertia, spinning and falling: gravity by
+    LoadMassProportional, a body-fixed torque (MarkerBodyRigid with localHT rotation), a spring-damper
+    from ground to a body point; nodeType 'EP', 'Rxyz' or 'RotVecLG' (rotation about the global z axis
+    only, so that the Lie-group update equals the additive one)."""
+    SC, mbs = _new_system(exu)
+    oGround, mGround = _ground(mbs, U, position=[0., 1., 0.])
+    planar = nodeType == 'RotVecLG'
+    w = [0., 0., 3.] if planar else [1., 0.5, 3.]
+    inertia = [0.05, 0.06, 0.08, 0., 0., 0.] if planar else [0.05, 0.06, 0.08, 0.004, -0.003, 0.002]
+    com = [0.1, -0.05, 0.] if planar else [0.1, -0.05, 0.02]
+    A0 = np.eye(3) if planar else U.RotXYZ2RotationMatrix([0.2, -0.1, 0.3])
+    if nodeType == 'EP':
+        ep = U.RotationMatrix2EulerParameters(A0)
+        ep_t = 0.25 * np.array(U.EulerParameters2G(ep)).T @ np.array(w)
+        n = mbs.AddNode(U.NodeRigidBodyEP(referenceCoordinates=[0., 0., 0.] + list(ep),
+                                          initialVelocities=[0.5, 1., 0.] + list(ep_t)))
+    elif nodeType == 'Rxyz':
+        rot = U.RotationMatrix2RotXYZ(A0)
+        rot_t = np.linalg.solve(np.array(U.RotXYZ2G(rot)), np.array(w))
+        n = mbs.AddNode(U.NodeRigidBodyRxyz(referenceCoordinates=[0., 0., 0.] + list(rot),
+                                            initialVelocities=[0.5, 1., 0.] + list(rot_t)))
+    else:
+        n = mbs.AddNode(U.NodeRigidBodyRotVecLG(referenceCoordinates=[0., 0., 0., 0., 0., 0.],
+                                                initialVelocities=[0.5, 1., 0.] + list(A0.T @ np.array(w))))
+    b = mbs.AddObject(U.ObjectRigidBody(nodeNumber=n, mass=2., inertia=inertia, centerOfMass=com))
+    mMass = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
+    mbs.AddLoad(U.LoadMassProportional(markerNumber=mMass, loadVector=[0., -9.81, 0.]))
+    mT = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0., 0., 0.],
+                                         localHT=U.HomogeneousTransformation(U.RotationMatrixZ(0.5), [0., 0., 0.])))
+    tv = [0., 0., 0.3] if planar else [0.2, 0., 0.3]
+    mbs.AddLoad(U.LoadTorqueVector(markerNumber=mT, loadVector=tv, bodyFixed=True))
+    mP = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0.2, 0., 0.]))
+    mbs.AddObject(U.SpringDamper(markerNumbers=[mGround, mP], stiffness=50., damping=0.5, referenceLength=0.8))
+    OV = exu.OutputVariableType
+    sensors = {'position': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Position)),
+               'omega': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.AngularVelocity)),
+               'bodyVelocity': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=b, localPosition=[0.1, 0.2, 0.],
+                                                   outputVariableType=OV.Velocity))}
+    mbs.Assemble()
+    ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    res['rotationMatrix'] = _plain(mbs.GetNodeOutput(n, OV.RotationMatrix))
+    res['markerRotation'] = _plain(mbs.GetMarkerOutput(mT, OV.RotationMatrix))
+    res['omegaLocal'] = _plain(mbs.GetObjectOutputBody(b, OV.AngularVelocityLocal, localPosition=[0., 0., 0.]))
+    res['acceleration'] = _plain(mbs.GetObjectOutputBody(b, OV.Acceleration, localPosition=[0.1, 0.2, 0.]))
+    res['kineticEnergy'] = _plain(mbs.GetObjectOutputBody(b, OV.KineticEnergy, localPosition=[0., 0., 0.]))
+    return res
+
+
+def rigid_body_2d_pendulum(exu, U, h=2e-3, nSteps=200, rho=0.9):
+    """NodeRigidBody2D + ObjectRigidBody2D (COM offset) hanging on a spring-damper from ground,
+    gravity, a torque; plus a RotationalMass1D driven by a torque."""
+    SC, mbs = _new_system(exu)
+    oGround, mGround = _ground(mbs, U, position=[0., 0., 0.])
+    n = mbs.AddNode(U.NodeRigidBody2D(referenceCoordinates=[0.3, -1., 0.2], initialCoordinates=[0., 0., 0.1],
+                                      initialVelocities=[0.2, 0., 1.5]))
+    b = mbs.AddObject(U.ObjectRigidBody2D(nodeNumber=n, mass=1.5, inertia=0.04, centerOfMass=[0.05, 0.1]))
+    mMass = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
+    mbs.AddLoad(U.LoadMassProportional(markerNumber=mMass, loadVector=[0., -9.81, 0.]))
+    mTop = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0., 0.25, 0.]))
+    mbs.AddObject(U.SpringDamper(markerNumbers=[mGround, mTop], stiffness=400., damping=1., referenceLength=0.7))
+    mR = mbs.AddMarker(U.MarkerNodeRigid(nodeNumber=n))
+    mbs.AddLoad(U.LoadTorqueVector(markerNumber=mR, loadVector=[0., 0., 0.2]))
+    n1 = mbs.AddNode(U.Node1D(referenceCoordinates=[0.5], initialVelocities=[2.]))
+    r = mbs.AddObject(U.ObjectRotationalMass1D(nodeNumber=n1, inertia=0.3, referencePosition=[1., 0., 0.],
+                                               referenceRotation=U.RotationMatrixX(0.5 * math.pi)))
+    mr = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=r, localPosition=[0., 0., 0.]))
+    mbs.AddLoad(U.LoadTorqueVector(markerNumber=mr, loadVector=[0., -0.6, 0.]))
+    OV = exu.OutputVariableType
+    sensors = {'position': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Position)),
+               'rotation': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Rotation)),
+               'bodyAcceleration': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=b, localPosition=[0.1, 0., 0.],
+                                                       outputVariableType=OV.Acceleration)),
+               'rotorPosition': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=r, localPosition=[0., 1., 0.],
+                                                    outputVariableType=OV.Position))}
+    mbs.Assemble()
+    ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    res['bodyRotation'] = _plain(mbs.GetObjectOutputBody(b, OV.Rotation, localPosition=[0., 0., 0.]))
+    res['rotorRotation'] = _plain(mbs.GetObjectOutputBody(r, OV.Rotation, localPosition=[0., 0., 0.]))
+    res['rotorOmega'] = _plain(mbs.GetObjectOutputBody(r, OV.AngularVelocity, localPosition=[0., 0., 0.]))
+    return res
+
+
+def create_rigid_body(exu, U, nodeType='RotationEulerParameters', solver='GA', h=2e-3, nSteps=100, rho=0.9):
+    """CreateGround, CreateRigidBody (InertiaCuboid, gravity, initial angular velocity, reference rotation),
+    CreateSpringDamper to ground, CreateTorque and CreateForce."""
+    SC, mbs = _new_system(exu)
+    g = mbs.CreateGround(referencePosition=[0., 0., 0.])
+    b = mbs.CreateRigidBody(inertia=U.InertiaCuboid(density=500., sideLengths=[0.4, 0.1, 0.2]),
+                            referencePosition=[0.5, 0., 0.], referenceRotationMatrix=U.RotationMatrixZ(0.3),
+                            initialVelocity=[0., 0.5, 0.], initialAngularVelocity=[0.5, 0., 4.],
+                            gravity=[0., -9.81, 0.], nodeType=getattr(exu.NodeType, nodeType), returnDict=True)
+    body = b['bodyNumber']
+    mbs.CreateSpringDamper(itemNumbers=[g, body], localPosition1=[0.2, 0., 0.], stiffness=300., damping=2.)
+    mbs.CreateTorque(itemNumber=body, loadVector=[0., 0.1, 0.2])
+    mbs.CreateForce(itemNumber=body, loadVector=[1., 0., 0.], localPosition=[0., 0.05, 0.], bodyFixed=True)
+    OV = exu.OutputVariableType
+    n = b['nodeNumber']
+    sensors = {'position': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Position)),
+               'omega': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.AngularVelocity))}
+    mbs.Assemble()
+    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    res['rotationMatrix'] = _plain(mbs.GetNodeOutput(n, OV.RotationMatrix))
+    return res
+
+
+RIGID_CASES = {
+    'rigid_body_ep': (rigid_body_3d, dict(nodeType='EP')),
+    'rigid_body_rxyz': (rigid_body_3d, dict(nodeType='Rxyz')),
+    'rigid_body_rotveclg_planar': (rigid_body_3d, dict(nodeType='RotVecLG')),
+    'rigid_body_2d_pendulum': (rigid_body_2d_pendulum, dict()),
+    'create_rigid_body_ep': (create_rigid_body, dict(nodeType='RotationEulerParameters')),
+    'create_rigid_body_rxyz_index2': (create_rigid_body, dict(nodeType='RotationRxyz', solver='TrapezoidalIndex2')),
+}
+
+
+# ---------------------------------------------------------------------------
 # registry: case name -> (builder, params)
 # ---------------------------------------------------------------------------
 CASES = {
@@ -786,6 +914,7 @@ CASES = {
     'sensors_file': (sensors_file, dict()),
     'springdamper_userfunction': (springdamper_userfunction, dict()),
 }
+CASES.update(RIGID_CASES)
 
 
 def run_case(name, exu, U):
