@@ -611,7 +611,8 @@ class SystemContainer:
         from .settings import VisualizationSettings
         self._systems = []
         self.visualizationSettings = VisualizationSettings()
-        self.renderer = _NoRenderer()
+        from ..visualization.renderer import Renderer
+        self.renderer = Renderer(self)
 
     def AddSystem(self):
         mbs = MainSystem(self)
