@@ -66,7 +66,10 @@ class LinearSolver:
             self._lu = (lu, piv)
         else:
             try:
-                self._lu = spla.splu(J.tocsc(), permc_spec="COLAMD")
+                # the Newton matrix is structurally symmetric (C and C^T blocks, symmetric element
+                # blocks): minimum degree on A^T + A gives less fill than COLAMD (measured on the
+                # 32x32 mass-point grid, n = 3168: factor 17 -> 9 ms, solve 0.46 -> 0.27 ms)
+                self._lu = spla.splu(J.tocsc(), permc_spec="MMD_AT_PLUS_A")
             except RuntimeError as exc:
                 raise SingularJacobian(-1, str(exc)) from None
             d = np.abs(self._lu.U.diagonal())
