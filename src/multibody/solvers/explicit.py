@@ -1,0 +1,559 @@
+"""Explicit time integration (spec solvers.md 6): the Runge-Kutta family from tableaus,
+error-controlled step sizes for the embedded pairs, velocity Verlet, constraint elimination
+and Lie group integration of rotation-vector nodes.
+
+State xi = [q; q_t] with xi_t = F(t, xi) = [q_t; M^-1 f(q, q_t, t)], lambda = 0 during the
+stages. All Runge-Kutta methods run through one step, :func:`runge_kutta_step`, over the
+tableaus of ``TABLEAUS``.
+
+Constraints (spec 6.4): explicit solvers do not solve algebraic equations.
+``timeIntegration.explicit.eliminateConstraints = True`` (default) accepts only
+CoordinateConstraints between a MarkerNodeCoordinate on a NodePointGround and an ODE2 node
+coordinate; these coordinates are set to zero (q, q_t, q_tt) after each completed step, as
+Exudyn does, whatever the constraint's offset. Their multipliers, which Exudyn leaves at zero,
+are computed here from the eliminated rows, lambda = (f_j - (M q_tt)_j) / C_j, with the sign of
+the implicit solvers (M q_tt + C^T lambda = f), so that ``GetObjectOutput(c, Force)`` gives the
+reaction force. Any other constraint, and any node with algebraic variables, refuses to start
+with a ModelError. ``eliminateConstraints = False``: warning, and every constraint is ignored
+(lambda = 0), as in Exudyn.
+
+DVERK6: Exudyn 1.13.6 refuses this solver type (NotImplementedFeatureError). multibody
+implements it (``supports_dverk6``) with Verner's 6(5) pair as used in the DVERK code
+(Hull, Enright, Jackson 1976), propagating the 6th-order solution, with the step-size control
+of ODE23/DOPRI5 (exponent 6).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
+from ..errors import ModelError, SolverError
+from .implicit import StepLoop, number_of_steps
+from .linear import LinearSolver, SingularJacobian
+
+CFG = ConfigurationType
+DST = DynamicSolverType
+
+# Mass matrices up to this size are factorized dense, larger ones sparse (splu).
+DENSE_MASS_LIMIT = 300
+_VERLET_WARNED = False
+
+
+# ---------------------------------------------------------------------------------------------
+# tableaus
+@dataclass(frozen=True)
+class Tableau:
+    """Butcher tableau; ``b_hat`` is the embedded (error-estimate) solution, ``p`` the
+    exponent of the step-size control (the order of the propagated solution)."""
+    c: np.ndarray
+    A: np.ndarray
+    b: np.ndarray
+    order: int
+    b_hat: np.ndarray | None = None
+    p: int = 0
+
+    @property
+    def stages(self):
+        return len(self.b)
+
+
+def _tableau(c, rows, b, order, b_hat=None, p=0):
+    s = len(b)
+    A = np.zeros((s, s))
+    for i, row in enumerate(rows, start=1):
+        A[i, :len(row)] = row
+    return Tableau(np.array(c, float), A, np.array(b, float), order,
+                   None if b_hat is None else np.array(b_hat, float), p)
+
+
+_S5 = math.sqrt(5.0)
+
+TABLEAUS = {
+    DST.ExplicitEuler: _tableau([0.0], [], [1.0], 1),
+    DST.ExplicitMidpoint: _tableau([0.0, 0.5], [[0.5]], [0.0, 1.0], 2),
+    # Heun's third-order method
+    DST.RK33: _tableau([0.0, 1 / 3, 2 / 3], [[1 / 3], [0.0, 2 / 3]], [1 / 4, 0.0, 3 / 4], 3),
+    DST.RK44: _tableau([0.0, 0.5, 0.5, 1.0], [[0.5], [0.0, 0.5], [0.0, 0.0, 1.0]],
+                       [1 / 6, 1 / 3, 1 / 3, 1 / 6], 4),
+    # Butcher (1964), 7 stages, order 6
+    DST.RK67: _tableau(
+        [0.0, 0.5 - _S5 / 10, 0.5 + _S5 / 10, 0.5 - _S5 / 10, 0.5 + _S5 / 10, 0.5 - _S5 / 10, 1.0],
+        [[0.5 - _S5 / 10],
+         [-_S5 / 10, 0.5 + _S5 / 5],
+         [7 * _S5 / 20 - 0.75, _S5 / 4 - 0.25, 1.5 - 7 * _S5 / 10],
+         [1 / 12 - _S5 / 60, 0.0, 1 / 6, 7 * _S5 / 60 + 0.25],
+         [_S5 / 60 + 1 / 12, 0.0, 0.75 - 5 * _S5 / 12, 1 / 6, -0.5 + 3 * _S5 / 10],
+         [1 / 6, 0.0, -55 / 12 + 25 * _S5 / 12, -7 * _S5 / 12 - 25 / 12, 5 - 2 * _S5, 2.5 + _S5 / 2]],
+        [1 / 12, 0.0, 0.0, 0.0, 5 / 12, 5 / 12, 1 / 12], 6),
+    # Bogacki-Shampine 3(2)
+    DST.ODE23: _tableau([0.0, 0.5, 0.75, 1.0], [[0.5], [0.0, 0.75], [2 / 9, 1 / 3, 4 / 9]],
+                        [2 / 9, 1 / 3, 4 / 9, 0.0], 3, b_hat=[7 / 24, 1 / 4, 1 / 3, 1 / 8], p=3),
+    # Dormand-Prince 5(4), no FSAL reuse (7 evaluations per step, as Exudyn)
+    DST.DOPRI5: _tableau(
+        [0.0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1.0, 1.0],
+        [[1 / 5],
+         [3 / 40, 9 / 40],
+         [44 / 45, -56 / 15, 32 / 9],
+         [19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729],
+         [9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656],
+         [35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84]],
+        [35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84, 0.0], 5,
+        b_hat=[5179 / 57600, 0.0, 7571 / 16695, 393 / 640, -92097 / 339200, 187 / 2100, 1 / 40], p=5),
+    # Verner 6(5) as in DVERK; the 6th-order solution is propagated
+    DST.DVERK6: _tableau(
+        [0.0, 1 / 6, 4 / 15, 2 / 3, 5 / 6, 1.0, 1 / 15, 1.0],
+        [[1 / 6],
+         [4 / 75, 16 / 75],
+         [5 / 6, -8 / 3, 5 / 2],
+         [-165 / 64, 55 / 6, -425 / 64, 85 / 96],
+         [12 / 5, -8.0, 4015 / 612, -11 / 36, 88 / 255],
+         [-8263 / 15000, 124 / 75, -643 / 680, -81 / 250, 2484 / 10625, 0.0],
+         [3501 / 1720, -300 / 43, 297275 / 52632, -319 / 2322, 24068 / 84065, 0.0, 3850 / 26703]],
+        [3 / 40, 0.0, 875 / 2244, 23 / 72, 264 / 1955, 0.0, 125 / 11592, 43 / 616], 6,
+        b_hat=[13 / 160, 0.0, 2375 / 5984, 5 / 16, 12 / 85, 3 / 44, 0.0, 0.0], p=6),
+}
+
+ORDERS = {**{k: t.order for k, t in TABLEAUS.items()}, DST.VelocityVerlet: 2}
+
+
+def runge_kutta_step(F, t, y, h, tab, compose=None, rate=None):
+    """One explicit Runge-Kutta step of y_t = F(t, y).
+
+    Parameters
+    ----------
+    F : callable (t, y) -> ndarray
+    t, h : float
+    y : ndarray, shape (n,)
+    tab : Tableau
+    compose : callable (y, dy) -> y_stage, optional
+        Stage value from y and the increment dy = h sum_j a_ij K_j (default y + dy); the Lie
+        group path composes rotations here.
+    rate : callable (dy, K) -> K, optional
+        Correction of a stage derivative given the stage increment (Lie group tangent operator).
+
+    Returns
+    -------
+    y_new, y_hat, K : ndarray (n,), ndarray (n,) or None, ndarray (s, n)
+    """
+    s = tab.stages
+    K = np.empty((s, y.size))
+    for i in range(s):
+        dy = h * (tab.A[i, :i] @ K[:i]) if i else np.zeros_like(y)
+        yi = y + dy if compose is None else compose(y, dy)
+        K[i] = F(t + tab.c[i] * h, yi)
+        if rate is not None:
+            rate(dy, K[i])
+    dy = h * (tab.b @ K)
+    y_new = y + dy if compose is None else compose(y, dy)
+    y_hat = None
+    if tab.b_hat is not None:
+        dy_hat = h * (tab.b_hat @ K)
+        y_hat = y + dy_hat if compose is None else compose(y, dy_hat)
+    return y_new, y_hat, K
+
+
+# ---------------------------------------------------------------------------------------------
+# mass matrix solve
+class MassSolver:
+    """q_tt = M^-1 f: a constant mass matrix is factorized once, a configuration-dependent one
+    per evaluation; diagonal constant matrices are inverted elementwise, small ones dense LU,
+    large ones sparse LU; optionally block by block per body."""
+
+    def __init__(self, eq, reuse_constant, per_body):
+        self.eq = eq
+        self.n = eq.n_ode2
+        self.constant = bool(reuse_constant) and eq.constant_mass
+        self.per_body = bool(per_body)
+        self.dense = self.n <= DENSE_MASS_LIMIT
+        self._ready = False
+        self._inv_diag = None
+        self._inv_blocks = None
+        self.linear = LinearSolver(LinearSolverType.EXUdense if self.dense else LinearSolverType.EigenSparse)
+
+    def _factorize(self):
+        eq = self.eq
+        if self.per_body:
+            blocks = []
+            for g, M in zip(eq.c.body_groups, eq.mass_blocks()):
+                if not g.width:
+                    continue
+                try:
+                    inv = np.linalg.inv(M)
+                except np.linalg.LinAlgError:
+                    raise SingularJacobian(int(g.ltg[0, 0])) from None
+                blocks.append((g.ltg, inv))
+            self._inv_blocks = blocks
+            return
+        M = eq.mass_matrix(dense=False)
+        if self.constant and (M - sp.diags(M.diagonal())).count_nonzero() == 0:
+            d = M.diagonal()
+            bad = np.nonzero(d == 0.0)[0]
+            if bad.size:
+                raise SingularJacobian(int(bad[0]))
+            self._inv_diag = 1.0 / d
+            return
+        self.linear.factorize(M.toarray() if self.dense else M.tocsc())
+
+    def solve(self, f):
+        if not (self.constant and self._ready):
+            self._factorize()
+            self._ready = True
+        if self._inv_diag is not None:
+            return self._inv_diag * f
+        if self._inv_blocks is not None:
+            a = np.zeros(self.n)
+            for ltg, inv in self._inv_blocks:
+                ix = np.maximum(ltg, 0)
+                loc = np.where(ltg >= 0, f[ix], 0.0)
+                val = np.einsum("nij,nj->ni", inv, loc)
+                mask = ltg >= 0
+                np.add.at(a, ltg[mask], val[mask])
+            return a
+        return self.linear.solve(f)
+
+
+# ---------------------------------------------------------------------------------------------
+# constraints under explicit solvers
+@dataclass
+class Elimination:
+    """Coordinates fixed to ground: global ODE2 index, AE index and C_j of each constraint."""
+    index: np.ndarray        # (k,) int, global ODE2 index
+    ae: np.ndarray           # (k,) int, AE index of the constraint
+    coefficient: np.ndarray  # (k,) C_j = dg/dq_j (factor1 or -1)
+    first: np.ndarray        # (k,) bool, first constraint acting on this coordinate
+
+
+def constraint_elimination(c, eliminate):
+    """Check the system's algebraic equations for an explicit solve (spec solvers.md 6.4).
+
+    Returns the Elimination of the ground CoordinateConstraints (empty if there are none or
+    ``eliminate`` is False).
+
+    Raises
+    ------
+    ModelError
+        if a node has algebraic variables, or an object with algebraic equations is not a
+        CoordinateConstraint between a ground node coordinate and an ODE2 node coordinate.
+    """
+    empty = Elimination(np.zeros(0, int), np.zeros(0, int), np.zeros(0), np.zeros(0, bool))
+    if c.n_ae == 0:
+        return empty
+    if not eliminate:
+        print("WARNING: SolverExplicit: number of algebraic equations (nAE) != 0: explicit INTEGRATOR "
+              "WILL IGNORE CONSTRAINTS")
+        return empty
+    hint = "; use an implicit solver (GeneralizedAlpha) or remove the constraint"
+    nodes, objects, markers = c.items["node"], c.items["object"], c.items["marker"]
+    for i in range(len(nodes)):
+        if int(c.node_n_ae[i]):
+            raise ModelError(f"SolverExplicit: explicit integrator detected node {i} which contains "
+                             f"algebraic variables; aborting solver ({c.describe('node', i)}; use an "
+                             "implicit solver or a node without algebraic equations)")
+    index, ae, coef = [], [], []
+    for k, rec in enumerate(objects):
+        if not c.object_ltg_ae[k]:
+            continue
+        what = c.describe("object", k)
+        if rec.spec.type_name != "ConnectorCoordinate":
+            raise ModelError(f"SolverExplicit: explicit integrator detected object {k} which contains "
+                             f"constraints that cannot be solved; aborting solver ({what}){hint}")
+        mk = [int(m) for m in rec.values["markerNumbers"]]
+        if any(markers[m].spec.type_name != "NodeCoordinate" for m in mk):
+            raise ModelError(f"SolverExplicit: explicit integrator detected CoordinateConstraint object {k} "
+                             f"which contains markers other than MarkerNodeCoordinate; aborting solver "
+                             f"({what}){hint}")
+        node = [int(markers[m].values["nodeNumber"]) for m in mk]
+        ground = [nodes[n].spec.type_name == "PointGround" for n in node]
+        if sum(ground) != 1:
+            raise ModelError(f"SolverExplicit: explicit integrator detected CoordinateConstraint object {k} "
+                             f" that does not have one ground node; aborting solver ({what}){hint}")
+        side = 0 if ground[1] else 1           # the marker on the ODE2 node
+        n, coordinate = node[side], int(markers[mk[side]].values["coordinate"])
+        if not 0 <= coordinate < int(c.node_n_ode2[n]):
+            raise ModelError(f"SolverExplicit: explicit integrator detected CoordinateConstraint object {k} "
+                             f"which contains marker to node other than ODE2; aborting solver ({what}){hint}")
+        index.append(int(c.node_ode2_start[n]) + coordinate)
+        ae.append(c.object_ltg_ae[k][0])
+        coef.append(float(rec.values["factor1"]) if side == 1 else -1.0)
+    index = np.array(index, dtype=np.int64)
+    _, first_pos = np.unique(index, return_index=True)
+    first = np.zeros(index.size, dtype=bool)
+    first[first_pos] = True
+    return Elimination(index, np.array(ae, dtype=np.int64), np.array(coef), first)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lie group nodes
+class LieGroupRotations:
+    """Rotation coordinates of NodeRigidBodyRotVecLG nodes (spec solvers.md 6.5): position
+    slots psi (rotation vector, local angular velocity as velocity) of the state vector."""
+
+    def __init__(self, c, n_ode2):
+        rows = []
+        for g in c.node_groups:
+            if _group_type(c, g) == "RigidBodyRotVecLG":
+                for i in g.items:
+                    s = int(c.node_ode2_start[int(i)])
+                    rows.append([s + 3, s + 4, s + 5])
+        self.rot = np.array(rows, dtype=np.int64).reshape(-1, 3)
+        self.n = n_ode2
+        self.q_ref = c.q_ref[self.rot] if len(rows) else np.zeros((0, 3))
+        from ..kernels.rotations import (rotvec_from_rotation_matrix, rotvec_rotation_matrix,
+                                         rotvec_t_exp_inv)
+        self._exp, self._log, self._t_inv = rotvec_rotation_matrix, rotvec_from_rotation_matrix, rotvec_t_exp_inv
+
+    def __bool__(self):
+        return bool(self.rot.shape[0])
+
+    def compose(self, y, dy):
+        """Stage value: additive for all coordinates, psi = log(exp(psi_n) exp(Phi)) for rotations."""
+        out = y + dy
+        A0, A1 = np.empty((3, 3)), np.empty((3, 3))
+        psi = np.empty(3)
+        for r, ref in zip(self.rot, self.q_ref):
+            self._exp(ref + y[r], A0)
+            self._exp(np.ascontiguousarray(dy[r]), A1)
+            self._log(A0 @ A1, psi)
+            out[r] = psi - ref
+        return out
+
+    def rate(self, dy, K):
+        """Rotation-vector rate of the stage: T_exp^-1(Phi) omega (omega: local angular velocity)."""
+        T = np.empty((3, 3))
+        for r in self.rot:
+            self._t_inv(np.ascontiguousarray(dy[r]), T)
+            K[r] = T @ K[r]
+
+
+def _group_type(c, g):
+    if not len(g.items):
+        return None
+    return c.items["node"][int(g.items[0])].spec.type_name
+
+
+# ---------------------------------------------------------------------------------------------
+class ExplicitSolver(StepLoop):
+    """MainSolverExplicit: explicit Runge-Kutta methods and velocity Verlet."""
+    supports_dverk6 = True
+
+    def __init__(self, mbs, settings, solver_type):
+        super().__init__(mbs, settings)
+        self.solver_type = DST(int(solver_type))
+        if self.solver_type not in TABLEAUS and self.solver_type != DST.VelocityVerlet:
+            raise ModelError(f"ExplicitSolver: {self.solver_type} is not an explicit solver type")
+        self.solver_name = f"explicit time integration ({self.solver_type.name})"
+        self.tableau = TABLEAUS.get(self.solver_type)
+        ti = settings.timeIntegration
+        ex = ti.explicit
+        self.automatic = bool(ti.automaticStepSize) and self.tableau is not None and \
+            self.tableau.b_hat is not None
+        self.end_of_step_accelerations = bool(ex.computeEndOfStepAccelerations)
+        self.n = self.c.n_ode2
+        self.mass = MassSolver(self.eq, bool(ti.reuseConstantMassMatrix), bool(ex.computeMassMatrixInversePerBody))
+        self.lie = None
+        self.h_next = 0.0
+        self.rejected = False
+        self.min_step_warned = False
+        self.n_rhs = 0
+
+    def discontinuous_settings(self):
+        return self.settings.timeIntegration.discontinuous
+
+    def time_settings(self):
+        ti = self.settings.timeIntegration
+        n = number_of_steps(float(ti.numberOfSteps))
+        t0, t_end = float(ti.startTime), float(ti.endTime)
+        adaptive = bool(ti.adaptiveStep) or self.automatic
+        # explicit ReduceStepSize halves the step, IncreaseStepSize doubles it (spec solvers.md 2)
+        return (t0, t_end, n, (t_end - t0) / n, float(ti.minimumStepSize), adaptive, 0.5, 2.0,
+                int(ti.adaptiveStepRecoverySteps), int(ti.adaptiveStepRecoveryIterations))
+
+    # ---------------------------------------------------------------- initialization
+    def initialize(self):
+        c, ti = self.c, self.settings.timeIntegration
+        if c.n_ode1:
+            raise ModelError("SolverExplicit: ODE1 coordinates are not supported by multibody's explicit solvers")
+        if self.automatic and not float(ti.absoluteTolerance) > 0:
+            raise ModelError("SolverExplicit: timeIntegration.absoluteTolerance must be > 0")
+        self.elim = constraint_elimination(c, bool(ti.explicit.eliminateConstraints))
+        lie = LieGroupRotations(c, self.n) if bool(ti.explicit.useLieGroupIntegration) else None
+        self.lie = lie if lie else None
+        self.it.automaticStepSize = self.automatic
+        self.it.initialStepSize = float(ti.initialStepSize)
+        cur = self.current
+        cur.copy_from(c.states[CFG.Initial])
+        cur.a[:] = 0.0
+        cur.lam[:] = 0.0
+        if self.solver_type == DST.VelocityVerlet:
+            global _VERLET_WARNED
+            if not _VERLET_WARNED:   # Exudyn prints it once per process
+                _VERLET_WARNED = True
+                print("WARNING: VelocityVerlet: still under development")
+            cur.a[:] = self.accelerations(cur.t, cur.q, cur.v)
+        cur.a_alg[:] = cur.a
+        self.start_of_step.copy_from(cur)
+
+    def initial_step_size(self, h_max):
+        h0 = float(self.settings.timeIntegration.initialStepSize)
+        return h0 if self.automatic and h0 > 0 else h_max
+
+    def reduced_step_size(self, h_try, h_min, dec):
+        if self.rejected:
+            return self.h_next
+        rec = self.it.recommendedStepSize
+        return max(h_min, min(0.75 * h_try, rec) if rec > 0 else 0.5 * h_try)
+
+    def accepted_step_size(self, h, h_max, inc, grow):
+        if self.automatic:
+            return self.h_next
+        return super().accepted_step_size(h, h_max, inc, grow)
+
+    # ---------------------------------------------------------------- right-hand side
+    def force(self, t, q, v):
+        """f(q, q_t, t) with the current state set to the evaluation point (user functions read it)."""
+        cur = self.current
+        cur.q[:], cur.v[:], cur.t = q, v, t
+        self.eq.update_kinematics(cur.q, cur.v, t)
+        self.n_rhs += 1
+        return self.eq.ode2_rhs()
+
+    def accelerations(self, t, q, v):
+        f = self.force(t, q, v)
+        self.last_force = f
+        try:
+            return self.mass.solve(f)
+        except SingularJacobian as exc:
+            self.conv.massMatrixNotInvertible = True
+            self.output_manager.end(self, failed=True)
+            self.fail(f"CSolverExplicit: System mass matrix seems to be singular / not invertible! "
+                      f"(t={t:g}; causing equation: {self.describe_equation(exc.row)})")
+
+    def derivative(self, t, y):
+        n = self.n
+        out = np.empty(2 * n)
+        out[:n] = y[n:]
+        out[n:] = self.accelerations(t, y[:n], y[n:])
+        return out
+
+    def _compose(self):
+        if self.lie is None:
+            return None, None
+        n, lie = self.n, self.lie
+
+        def compose(y, dy):
+            out = lie.compose(y[:n], dy[:n])
+            return np.concatenate([out, y[n:] + dy[n:]])
+
+        def rate(dy, K):
+            lie.rate(dy[:n], K[:n])
+        return compose, rate
+
+    def eliminate(self, y):
+        """Zero the eliminated coordinates and velocities of a state vector y = [q; q_t]."""
+        if self.elim.index.size:
+            y[self.elim.index] = 0.0
+            y[self.n + self.elim.index] = 0.0
+        return y
+
+    # ---------------------------------------------------------------- one step
+    def step_impl(self, t_new, h):
+        s = self.start_of_step
+        t = s.t
+        self.rejected = False
+        self.nonfinite = False
+        if self.solver_type == DST.VelocityVerlet:
+            ok = self.velocity_verlet_step(t, h)
+        else:
+            ok = self.runge_kutta(t, h)
+        if ok is not True:
+            return False, ok
+        cur = self.current
+        if not (np.all(np.isfinite(cur.q)) and np.all(np.isfinite(cur.v))):
+            self.nonfinite = True
+            return False, "NaN or Inf in the state"
+        cur.t = t_new
+        return True, ""
+
+    def runge_kutta(self, t, h):
+        n, s, cur = self.n, self.start_of_step, self.current
+        tab = self.tableau
+        y0 = np.concatenate([s.q, s.v])
+        compose, rate = self._compose()
+        y1, y_hat, K = runge_kutta_step(self.derivative, t, y0, h, tab, compose, rate)
+        self.eliminate(y1)
+        if self.automatic:
+            self.eliminate(y_hat)
+            if not self.control_step_size(t, h, y0, y1, y_hat):
+                self.rejected = True
+                self.it.rejectedAutomaticStepSizeSteps += 1
+                return "step rejected by the automatic step size control"
+        t1 = t + h
+        if self.end_of_step_accelerations:
+            a = self.accelerations(t1, y1[:n], y1[n:])
+        else:
+            a = K[-1, n:].copy()
+            cur.q[:], cur.v[:] = y1[:n], y1[n:]
+            self.last_force = None
+        cur.q[:], cur.v[:], cur.t = y1[:n], y1[n:], t1
+        cur.a[:] = a
+        self.finish_elimination(t1)
+        return True
+
+    def velocity_verlet_step(self, t, h):
+        n, s, cur = self.n, self.start_of_step, self.current
+        t1 = t + h
+        v_half = s.v + 0.5 * h * s.a
+        q1 = s.q + h * v_half
+        y = self.eliminate(np.concatenate([q1, v_half]))
+        a1 = self.accelerations(t1, y[:n], y[n:])
+        if self.elim.index.size:
+            a1[self.elim.index] = 0.0
+        v1 = y[n:] + 0.5 * h * a1
+        cur.q[:], cur.v[:], cur.a[:], cur.t = y[:n], v1, a1, t1
+        self.finish_elimination(t1)
+        return True
+
+    def finish_elimination(self, t1):
+        """Eliminated coordinates: q_tt = 0, and their multipliers from the eliminated rows."""
+        e, cur = self.elim, self.current
+        if not e.index.size:
+            return
+        cur.q[e.index] = 0.0
+        cur.v[e.index] = 0.0
+        cur.a[e.index] = 0.0
+        f = self.last_force
+        if f is None:
+            f = self.force(t1, cur.q, cur.v)
+        r = f - self.eq.mass_times(cur.a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            lam = np.where(e.first & (e.coefficient != 0), r[e.index] / e.coefficient, 0.0)
+        cur.lam[e.ae] = lam
+
+    def control_step_size(self, t, h, y0, y1, y_hat):
+        """Error estimate and next step size (spec solvers.md 6.3); True if the step is accepted."""
+        ti = self.settings.timeIntegration
+        a_tol, r_tol = float(ti.absoluteTolerance), float(ti.relativeTolerance)
+        # the max of the signed values, as Exudyn (spec 6.3)
+        scale = a_tol + r_tol * np.maximum(y_hat, y0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            err = math.sqrt(float(np.sum(((y_hat - y1) / scale) ** 2)) / max(y0.size, 1))
+        if err == 0.0:
+            err = 1e-12
+        self.it.automaticStepSizeError = err
+        it = self.it
+        h_max, h_min = it.maxStepSize, it.minStepSize
+        h_opt = h * (1.0 / err) ** (1.0 / self.tableau.p)
+        h_new = min(min(h_max, float(ti.stepSizeMaxIncrease) * h),
+                    max(h_min, float(ti.stepSizeSafety) * h_opt))
+        self.h_next = h_new
+        if h_new == h_min:
+            if not self.min_step_warned:
+                self.min_step_warned = True
+                print(f"WARNING: ExplicitSolver: t={t + h:g}; automatic stepsize control reached minStepSize; "
+                      "integration continued, but error will be larger than given tolerances")
+            return True
+        return not h_opt < h
