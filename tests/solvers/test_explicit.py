@@ -280,8 +280,6 @@ def grid():
             if (i + di, j + dj) in markers:
                 mbs.AddObject(SpringDamper(markerNumbers=[mk, markers[i + di, j + dj]], stiffness=K,
                                            damping=D, referenceLength=A * math.hypot(di, dj)))
-    fixed = [mbs.systemData.GetNodeODE2Index(nodes[i, 0]) + c for i in range(W) for c in range(3)] \
-        if hasattr(mbs.systemData, "GetNodeODE2Index") else None
     mbs.Assemble()
     return SC, mbs, constraints, nodes
 
