@@ -112,6 +112,10 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
 
 def _lazy_modules():
     from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver  # noqa: F401
+    # the engine, imported here so that the first Assemble()/solve does not pay for imports
+    from .assembly import assemble  # noqa: F401
+    from .solvers import implicit, static  # noqa: F401
+    from .output import manager, sensors, item_outputs  # noqa: F401
     from . import mainSystemExtensions  # noqa: F401  (MainSystem.Create... functions)
 
 

@@ -39,7 +39,8 @@ RESIDUAL_ATOL_MIN = 1e-11
 # (h^2 beta (1-alpha_f)) ~ 3e6 at h = 1e-3, so coordinates that agree to round-off (1e-16 relative)
 # give accelerations that agree only to ~1e-9 absolute (spec solvers.md 4.7: accelerations agree
 # "to the Newton tolerance"); compared with this absolute floor relative to their scale.
-ACCELERATION_KEYS = ('q_tt',)
+# Multipliers are acceleration-level quantities (lambda = C^-T (f - M q_tt)): same amplification.
+ACCELERATION_KEYS = ('q_tt', 'lambda')
 ACCELERATION_ATOL_FACTOR = 1e-7
 # Solution-file footer fields that depend on the Newton/Jacobian strategy rather than the result
 # (solvers.md 3.2: iteration counts may differ); their values are masked before comparison.

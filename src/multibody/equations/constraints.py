@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..kernels import constraints as kc
 from .groups import CONSTRAINT_GROUPS, Group, param_array, register
+
+_NO_C = np.zeros((0, 0, 0))
 
 
 class ConstraintGroup(Group):
@@ -57,12 +60,9 @@ class ConstraintGroup(Group):
     def evaluate(self, markers, lam, t, index2, with_jacobian=True):
         """Return g (n, E), C (n, E, L) or None, and the level mask (n,) True = 'v' row."""
         g, C = self.equations(markers, t, index2, with_jacobian)
-        act = self.active
-        if not act.all():
-            ix = np.maximum(self.ae, 0)
-            g[~act] = lam[ix[~act]] * (self.ae[~act] >= 0)
-            if C is not None:
-                C[~act] = 0.0
+        if not self.active.all():
+            kc.inactive_rows(self.active, self.ae, lam, g, C if C is not None else _NO_C,
+                             C is not None)
         return g, C
 
     def position_residual(self, markers, t):
@@ -94,8 +94,6 @@ class CoordinateConstraints(ConstraintGroup):
         c = self.system
         k1 = self.p_factor1
         vel_form = self.velocity_level | index2
-        q0, q1 = markers.cval[self.m0], markers.cval[self.m1]
-        v0, v1 = markers.cvel[self.m0], markers.cvel[self.m1]
         offset = self.p_offset.copy()
         d = np.where(self.velocity_level, self.p_offset, 0.0)
         if self.has_uf:
@@ -106,11 +104,12 @@ class CoordinateConstraints(ConstraintGroup):
                 elif not vel_form[i] and self.uf[i]:
                     offset[i] = float(c.call_user("offsetUserFunction", int(self.items[i]), self.uf[i],
                                                   t, int(self.items[i]), self.p_offset[i]))
-        g = np.where(vel_form, k1 * v1 - v0 - d, k1 * q1 - q0 - offset)[:, None]
-        C = None
-        if with_jacobian:
-            C = np.concatenate([-markers.cJ[self.m0], k1[:, None] * markers.cJ[self.m1]], axis=1)[:, None, :]
-        return g, C
+        vel_form = np.broadcast_to(vel_form, (self.n,))
+        g = np.empty((self.n, 1))
+        C = np.empty((self.n, 1, self.L)) if with_jacobian else _NO_C
+        kc.coordinate(self.m0, self.m1, markers.cval, markers.cvel, markers.cJ, k1,
+                      np.where(vel_form, d, offset), np.ascontiguousarray(vel_form), with_jacobian, g, C)
+        return g, (C if with_jacobian else None)
 
     def outputs(self, markers, lam, t):
         g = self.equations(markers, t, np.zeros(self.n, dtype=bool), False)[0][:, 0]
@@ -127,18 +126,11 @@ class DistanceConstraints(ConstraintGroup):
         self.p_distance = param_array(records, "distance")
 
     def equations(self, markers, t, index2, with_jacobian):
-        dp = markers.pos[self.m1] - markers.pos[self.m0]
-        dv = markers.vel[self.m1] - markers.vel[self.m0]
-        L = np.sqrt((dp * dp).sum(axis=1))
-        e = dp / np.where(L > 0, L, 1.0)[:, None]
-        if np.isscalar(index2) or np.ndim(index2) == 0:
-            index2 = np.full(self.n, bool(index2))
-        g = np.where(index2, (e * dv).sum(axis=1), L - self.p_distance)[:, None]
-        C = None
-        if with_jacobian:
-            B = np.concatenate([-markers.Jpos[self.m0], markers.Jpos[self.m1]], axis=2)
-            C = np.einsum("nd,ndl->nl", e, B)[:, None, :]
-        return g, C
+        g = np.empty((self.n, 1))
+        C = np.empty((self.n, 1, self.L)) if with_jacobian else _NO_C
+        kc.distance(self.m0, self.m1, markers.pos, markers.vel, markers.Jpos, self.p_distance,
+                    bool(index2), with_jacobian, g, C)
+        return g, (C if with_jacobian else None)
 
     def outputs(self, markers, lam, t):
         dp = markers.pos[self.m1] - markers.pos[self.m0]

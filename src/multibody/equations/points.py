@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import AssemblyError
+from ..kernels import markers as km
 from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
 
 
@@ -324,6 +325,13 @@ class GenericODE2Bodies(BodyGroup):
         return bool(any(f for _, f, _ in self.user))
 
 
+_NO_ROTATIONS = np.zeros((0, 3, 3))
+
+
+def _rotations_or_empty(A_local):
+    return _NO_ROTATIONS if A_local is None else A_local
+
+
 def _dense(m):
     if m is None:
         return None
@@ -369,14 +377,9 @@ class NodeFrameMarkers(MarkerGroup):
         self.A_local = _local_rotations(records)
 
     def evaluate(self, nodes, bodies, q_tot, v, m):
-        src, dst = self.nodes, self.items
-        m.pos[dst] = nodes.pos[src]
-        m.vel[dst] = nodes.vel[src]
-        m.A[dst] = nodes.A[src] if self.A_local is None else nodes.A[src] @ self.A_local
-        m.omega[dst] = nodes.omega[src]
-        m.Jpos[dst] = nodes.Jpos[src]
-        m.Jrot[dst] = nodes.Jrot[src]
-        m.ltg[dst] = nodes.ltg[src]
+        km.copy_frames(self.nodes, self.items, _rotations_or_empty(self.A_local),
+                       nodes.pos, nodes.vel, nodes.A, nodes.omega, nodes.Jpos, nodes.Jrot, nodes.ltg,
+                       m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
 
 
 @register(MARKER_GROUPS, "BodyPosition", "BodyRigid")
@@ -392,19 +395,9 @@ class BodyPointMarkers(MarkerGroup):
         self.A_local = _local_rotations(records)
 
     def evaluate(self, nodes, bodies, q_tot, v, m):
-        src, dst = self.bodies, self.items
-        A = bodies.A[src]
-        r = np.einsum("nij,nj->ni", A, self.local)
-        w = bodies.omega[src]
-        m.pos[dst] = bodies.pos[src] + r
-        m.vel[dst] = bodies.vel[src] + np.cross(w, r)
-        m.A[dst] = A if self.A_local is None else A @ self.A_local
-        m.omega[dst] = w
-        Jrot = bodies.Jrot[src]
-        # -skew(r) Jrot = Jrot columns crossed: (-r x) applied to each column
-        m.Jpos[dst] = bodies.Jpos[src] - np.cross(r[:, :, None], Jrot, axisa=1, axisb=1, axisc=1)
-        m.Jrot[dst] = Jrot
-        m.ltg[dst] = bodies.ltg[src]
+        km.body_points(self.bodies, self.items, self.local, _rotations_or_empty(self.A_local),
+                       bodies.pos, bodies.vel, bodies.A, bodies.omega, bodies.Jpos, bodies.Jrot, bodies.ltg,
+                       m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
 
 
 @register(MARKER_GROUPS, "BodyMass")
