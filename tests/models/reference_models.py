@@ -751,6 +751,139 @@ def springdamper_userfunction(exu, U, h=1e-3, nSteps=200, rho=0.9):
 
 
 # ---------------------------------------------------------------------------
+# explicit solvers (spec solvers.md 6): lambda is not compared (Exudyn leaves the multipliers
+# of eliminated CoordinateConstraints at zero, multibody computes the reaction forces)
+# ---------------------------------------------------------------------------
+def explicit_settings(exu, h, nSteps, solverType, tol=1e-6, sensorPeriod=None):
+    """SimulationSettings for an explicit solver; error control on for ODE23/DOPRI5 with
+    absolute tolerance ``tol`` and relative tolerance tol/100: Exudyn's error scale
+    atol + rtol*max(x_new, x_old) uses signed values and nearly cancels for negative
+    coordinates when rtol = atol, which amplifies round-off into the step sizes.
+    Returns (settings, solverType)."""
+    ss = exu.SimulationSettings()
+    ti = ss.timeIntegration
+    ti.startTime = 0.
+    ti.endTime = h * nSteps
+    ti.numberOfSteps = nSteps
+    ti.verboseMode = 0
+    ti.verboseModeFile = 0
+    ti.adaptiveStep = False
+    ti.automaticStepSize = True
+    ti.absoluteTolerance = tol
+    ti.relativeTolerance = 0.01 * tol
+    ti.initialStepSize = 0.
+    ti.minimumStepSize = 1e-8
+    ti.stepSizeMaxIncrease = 2.
+    ti.stepSizeSafety = 0.9
+    ti.reuseConstantMassMatrix = True
+    ex = ti.explicit
+    ex.computeEndOfStepAccelerations = True
+    ex.computeMassMatrixInversePerBody = False
+    ex.eliminateConstraints = True
+    ex.useLieGroupIntegration = True
+    solverType = getattr(exu.DynamicSolverType, solverType)
+    ti.solverType = solverType
+    _common_settings(exu, ss, h if sensorPeriod is None else sensorPeriod)
+    return ss, solverType
+
+
+def explicit_state(mbs):
+    """Final q, q_t, q_tt and the step counters of the explicit solver (no multipliers)."""
+    sd = mbs.systemData
+    it = mbs.sys['dynamicSolver'].it
+    return {'q': _plain(sd.GetODE2Coordinates()),
+            'q_t': _plain(sd.GetODE2Coordinates_t()),
+            'q_tt': _plain(sd.GetODE2Coordinates_tt()),
+            'steps': int(it.currentStepIndex) - 1,
+            'rejectedSteps': int(it.rejectedAutomaticStepSizeSteps)}
+
+
+def explicit_oscillator(exu, U, solverType='RK44', h=1e-3, nSteps=200, damping=2., tol=1e-6):
+    """MassPoint m=2 at (1,0,0) on a SpringDamper (k=800, L0=1) to the origin, gravity -y,
+    initial displacement (0.1,0.05,0) and velocity (0,0.3,0.2)."""
+    SC, mbs = _new_system(exu)
+    oGround, mGround = _ground(mbs, U)
+    n = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.], initialCoordinates=[0.1, 0.05, 0.],
+                                initialVelocities=[0., 0.3, 0.2]))
+    b = mbs.AddObject(U.MassPoint(mass=2., nodeNumber=n))
+    mB = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0., 0., 0.]))
+    mbs.AddObject(U.SpringDamper(markerNumbers=[mGround, mB], stiffness=800., damping=damping,
+                                 referenceLength=1.))
+    mbs.AddLoad(U.Force(markerNumber=mB, loadVector=[0., -2. * 9.81, 0.]))
+    OV = exu.OutputVariableType
+    sensors = {'position': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Position)),
+               'velocity': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Velocity))}
+    mbs.Assemble()
+    ss, st = explicit_settings(exu, h, nSteps, solverType, tol, sensorPeriod=h * max(nSteps // 20, 1))
+    _solve_dynamic(exu, mbs, ss, st)
+    res = explicit_state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    return res
+
+
+def explicit_elimination(exu, U, solverType='RK44', h=0.1, nSteps=5, tol=1e-6):
+    """Spec solvers.md 6.4: two Node1D/Mass1D (m=1) joined by a CoordinateSpringDamper (k=100),
+    LoadCoordinate 10 on both, mass 1 fixed by a CoordinateConstraint to a NodePointGround
+    coordinate; mass 1 starts with velocity 0.5 (removed only at the end of the first step)."""
+    SC, mbs = _new_system(exu)
+    mG = _ground_coordinate(mbs, U)
+    n1 = mbs.AddNode(U.Node1D(referenceCoordinates=[0.], initialCoordinates=[0.], initialVelocities=[0.5]))
+    n2 = mbs.AddNode(U.Node1D(referenceCoordinates=[1.], initialCoordinates=[0.], initialVelocities=[0.]))
+    mbs.AddObject(U.Mass1D(mass=1., nodeNumber=n1))
+    mbs.AddObject(U.Mass1D(mass=1., nodeNumber=n2))
+    m1 = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=n1, coordinate=0))
+    m2 = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=n2, coordinate=0))
+    mbs.AddObject(U.CoordinateSpringDamper(markerNumbers=[m1, m2], stiffness=100.))
+    mbs.AddLoad(U.LoadCoordinate(markerNumber=m1, load=10.))
+    mbs.AddLoad(U.LoadCoordinate(markerNumber=m2, load=10.))
+    mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mG, m1]))
+    OV = exu.OutputVariableType
+    sensors = {'q2': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n2, outputVariableType=OV.Coordinates))}
+    mbs.Assemble()
+    ss, st = explicit_settings(exu, h, nSteps, solverType, tol)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = explicit_state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    return res
+
+
+def explicit_grid(exu, U, solverType='RK44', w=3, h=1e-3, nSteps=100, tol=1e-6):
+    """grid_implicit's spring-mass grid (bottom row fixed by CoordinateConstraints to a ground
+    coordinate, eliminated) with an explicit solver."""
+    a, m, k, d, g = 0.1, 0.1, 1000., 0.5, 9.81
+    SC, mbs = _new_system(exu)
+    mGround = _ground_coordinate(mbs, U)
+    markers, nodes = {}, {}
+    for j in range(w):
+        for i in range(w):
+            n = mbs.AddNode(U.NodePoint(referenceCoordinates=[i * a, j * a, 0.], initialCoordinates=[0., 0., 0.],
+                                        initialVelocities=[0., 0., 0.]))
+            mbs.AddObject(U.MassPoint(mass=m, nodeNumber=n))
+            mk = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n))
+            markers[i, j] = mk
+            nodes[i, j] = n
+            mbs.AddLoad(U.LoadForceVector(markerNumber=mk, loadVector=[0.2 * m * g, 0., -m * g]))
+            if j == 0:
+                for c in range(3):
+                    mc = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=n, coordinate=c))
+                    mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mGround, mc]))
+    for (i, j), mk in list(markers.items()):
+        for di, dj in [(1, 0), (0, 1), (1, 1), (-1, 1)]:
+            if (i + di, j + dj) in markers:
+                mbs.AddObject(U.SpringDamper(markerNumbers=[mk, markers[i + di, j + dj]], stiffness=k, damping=d,
+                                             referenceLength=a * (di * di + dj * dj)**0.5))
+    OV = exu.OutputVariableType
+    sensors = {'cornerPosition': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=nodes[w - 1, w - 1],
+                                                     outputVariableType=OV.Position))}
+    mbs.Assemble()
+    ss, st = explicit_settings(exu, h, nSteps, solverType, tol, sensorPeriod=10 * h)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = explicit_state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    return res
+
+
+# ---------------------------------------------------------------------------
 # rigid bodies (nodes.md, bodies.md, markers.md)
 # ---------------------------------------------------------------------------
 def rigid_body_3d(exu, U, nodeType='EP', h=2e-3, nSteps=150, rho=0.9):
@@ -913,6 +1046,21 @@ CASES = {
     'active_connector': (active_connector, dict()),
     'sensors_file': (sensors_file, dict()),
     'springdamper_userfunction': (springdamper_userfunction, dict()),
+    'explicit_oscillator_euler': (explicit_oscillator, dict(solverType='ExplicitEuler', h=1e-4, nSteps=400)),
+    'explicit_oscillator_midpoint': (explicit_oscillator, dict(solverType='ExplicitMidpoint')),
+    'explicit_oscillator_rk33': (explicit_oscillator, dict(solverType='RK33')),
+    'explicit_oscillator_rk44': (explicit_oscillator, dict(solverType='RK44')),
+    'explicit_oscillator_rk67': (explicit_oscillator, dict(solverType='RK67', h=1e-2, nSteps=20)),
+    'explicit_oscillator_ode23': (explicit_oscillator, dict(solverType='ODE23', h=2e-2, nSteps=10)),
+    'explicit_oscillator_dopri5': (explicit_oscillator, dict(solverType='DOPRI5', h=2e-2, nSteps=10)),
+    'explicit_oscillator_velocity_verlet': (explicit_oscillator, dict(solverType='VelocityVerlet')),
+    'explicit_elimination_rk44': (explicit_elimination, dict(solverType='RK44')),
+    'explicit_elimination_velocity_verlet': (explicit_elimination, dict(solverType='VelocityVerlet')),
+    'explicit_elimination_dopri5': (explicit_elimination, dict(solverType='DOPRI5')),
+    'explicit_elimination_midpoint': (explicit_elimination, dict(solverType='ExplicitMidpoint', h=0.01,
+                                                                 nSteps=50)),
+    'explicit_grid_rk44': (explicit_grid, dict(solverType='RK44')),
+    'explicit_grid_ode23': (explicit_grid, dict(solverType='ODE23', h=2e-2, nSteps=5)),
 }
 CASES.update(RIGID_CASES)
 
@@ -1352,3 +1500,168 @@ DOF_CASES = {
     'eig_spring_chain': (eig_spring_chain, dict()),
     'eig_pendulum_chain': (eig_pendulum_chain, dict()),
 }
+
+
+# ---------------------------------------------------------------------------
+# spring-dampers between rigid markers (connectors.md) and Lie-group nodes (solvers.md 4.9)
+# ---------------------------------------------------------------------------
+RIGID_CONNECTOR_OUTPUTS = {
+    'RigidBodySpringDamper': ('Displacement', 'DisplacementLocal', 'VelocityLocal', 'Rotation',
+                              'AngularVelocityLocal', 'ForceLocal', 'TorqueLocal', 'PotentialEnergy'),
+    'LinearSpringDamper': ('Displacement', 'DisplacementLocal', 'VelocityLocal', 'ForceLocal',
+                           'PotentialEnergy'),
+    'TorsionalSpringDamper': ('Rotation', 'AngularVelocityLocal', 'TorqueLocal', 'PotentialEnergy'),
+}
+
+
+def _rbsdUF(mbs, t, itemNumber, displacement, rotation, velocity, angularVelocity, stiffness, damping,
+            rotJ0, rotJ1, offset):
+    u = np.array(list(displacement) + list(rotation)) - np.array(offset)
+    v = np.array(list(velocity) + list(angularVelocity))
+    fm = np.array(stiffness) @ u + np.array(damping) @ v
+    fm[0] += 20. * u[0] ** 3 + 2. * math.sin(3. * t)
+    return list(fm)
+
+
+def _linearUF(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset):
+    return stiffness * (displacement - offset) + damping * velocity + 30. * displacement ** 3
+
+
+def _torsionalUF(mbs, t, itemNumber, rotation, angularVelocity, stiffness, damping, offset):
+    return stiffness * (rotation - offset) + damping * angularVelocity + 0.1 * math.sin(rotation)
+
+
+def _rigid_node_body(mbs, U, nodeType, position, A0, v0, w0, mass, inertia, com):
+    """Rigid node of the given type (EP, Rxyz, RotVecLG) + ObjectRigidBody; w0 is the global angular
+    velocity."""
+    A0 = np.array(A0)
+    w0 = np.array(w0, dtype=float)
+    if nodeType == 'EP':
+        ep = U.RotationMatrix2EulerParameters(A0)
+        ep_t = 0.25 * np.array(U.EulerParameters2G(ep)).T @ w0
+        n = mbs.AddNode(U.NodeRigidBodyEP(referenceCoordinates=list(position) + list(ep),
+                                          initialVelocities=list(v0) + list(ep_t)))
+    elif nodeType == 'Rxyz':
+        rot = U.RotationMatrix2RotXYZ(A0)
+        rot_t = np.linalg.solve(np.array(U.RotXYZ2G(rot)), w0)
+        n = mbs.AddNode(U.NodeRigidBodyRxyz(referenceCoordinates=list(position) + list(rot),
+                                            initialVelocities=list(v0) + list(rot_t)))
+    else:
+        rv = U.RotationMatrix2RotationVector(A0)
+        n = mbs.AddNode(U.NodeRigidBodyRotVecLG(referenceCoordinates=list(position) + list(rv),
+                                                initialVelocities=list(v0) + list(A0.T @ w0)))
+    b = mbs.AddObject(U.ObjectRigidBody(nodeNumber=n, mass=mass, inertia=inertia, centerOfMass=com))
+    return n, b
+
+
+def rigid_connectors(exu, U, variant='standard', nodeTypes=('EP', 'Rxyz'), solver='GA', h=1e-3, nSteps=200,
+                     rho=0.9):
+    """Two rigid bodies (COM offsets, off-diagonal inertia, spinning): body 0 hangs on a
+    RigidBodySpringDamper from ground (full 6x6 stiffness and damping with couplings, offset,
+    rotationMarker0/1, marker localHT rotations); a LinearSpringDamper and a TorsionalSpringDamper
+    (with its data node) join body 0 and body 1, body 1 also hangs on a RigidBodySpringDamper.
+    variant: 'standard', 'userfunction' (all three with user functions), 'intrinsic'
+    (useIntrinsicFormulation), 'inactive' (the linear spring-damper switched off)."""
+    SC, mbs = _new_system(exu)
+    oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
+    inertia = [0.05, 0.06, 0.08, 0.004, -0.003, 0.002]
+    n0, b0 = _rigid_node_body(mbs, U, nodeTypes[0], [0., -1., 0.], U.RotXYZ2RotationMatrix([0.2, -0.1, 0.3]),
+                              [0.3, 0., 0.1], [1., 0.5, 2.], 2., inertia, [0.05, -0.02, 0.01])
+    n1, b1 = _rigid_node_body(mbs, U, nodeTypes[1], [0.6, -1.2, 0.1], U.RotXYZ2RotationMatrix([-0.1, 0.2, 0.1]),
+                              [0., 0.2, 0.], [-0.5, 0.3, 1.], 1.5, inertia, [0., 0.03, -0.02])
+    for b, m in ((b0, 2.), (b1, 1.5)):
+        mm = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
+        mbs.AddLoad(U.LoadMassProportional(markerNumber=mm, loadVector=[0., -9.81, 0.]))
+    K = np.diag([400., 500., 600., 30., 40., 50.])
+    K[0, 1] = K[1, 0] = 50.
+    K[3, 5] = K[5, 3] = 5.
+    K[2, 4] = K[4, 2] = 8.
+    D = 0.01 * K + np.diag([2., 2., 2., 0.1, 0.1, 0.1])
+    mG = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=oGround, localPosition=[0., 0., 0.],
+                                         localHT=U.HomogeneousTransformation(U.RotationMatrixX(0.3), [0., 0., 0.])))
+    mA = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b0, localPosition=None,
+                                         localHT=U.HomogeneousTransformation(U.RotationMatrixY(-0.2), [0., 0.2, 0.])))
+    mG1 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=oGround, localPosition=[0.6, 0., 0.]))
+    mB = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b1, localPosition=[0., 0.2, 0.]))
+    mA2 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b0, localPosition=[0.2, 0., 0.]))
+    mB2 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b1, localPosition=None,
+                                          localHT=U.HomogeneousTransformation(U.RotationMatrixZ(0.4), [-0.2, 0., 0.1])))
+    uf = variant == 'userfunction'
+    intrinsic = variant == 'intrinsic'
+    nData = mbs.AddNode(U.NodeGenericData(initialCoordinates=[0.], numberOfDataCoordinates=1))
+    con = {}
+    con['rbsd0'] = mbs.AddObject(U.RigidBodySpringDamper(
+        markerNumbers=[mG, mA], stiffness=K, damping=D, offset=[0., -0.9, 0.02, 0.05, -0.03, 0.1],
+        rotationMarker0=U.RotationMatrixZ(0.2), rotationMarker1=U.RotationMatrixX(-0.1),
+        useIntrinsicFormulation=intrinsic, springForceTorqueUserFunction=_rbsdUF if uf else 0))
+    con['rbsd1'] = mbs.AddObject(U.RigidBodySpringDamper(
+        markerNumbers=[mG1, mB], stiffness=0.8 * K, damping=D, offset=[0., -1.0, 0., 0., 0., 0.],
+        useIntrinsicFormulation=intrinsic))
+    con['linear'] = mbs.AddObject(U.LinearSpringDamper(
+        markerNumbers=[mA2, mB2], stiffness=200., damping=3., axisMarker0=list(np.array([1., 0.2, 0.]) / math.sqrt(1.04)), offset=0.2,
+        velocityOffset=0.1, force=5., activeConnector=variant != 'inactive',
+        springForceUserFunction=_linearUF if uf else 0))
+    con['torsional'] = mbs.AddObject(U.TorsionalSpringDamper(
+        markerNumbers=[mA2, mB2], nodeNumber=nData, stiffness=3., damping=0.05, offset=0.1, velocityOffset=0.2,
+        torque=0.3, rotationMarker0=U.RotationMatrixX(0.1), rotationMarker1=U.RotationMatrixY(0.05),
+        springTorqueUserFunction=_torsionalUF if uf else 0))
+    OV = exu.OutputVariableType
+    sensors = {'position0': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n0, outputVariableType=OV.Position)),
+               'omega0': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n0, outputVariableType=OV.AngularVelocity)),
+               'position1': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n1, outputVariableType=OV.Position)),
+               'rbsdForce': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=con['rbsd0'],
+                                                outputVariableType=OV.ForceLocal)),
+               'torsionalRotation': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=con['torsional'],
+                                                        outputVariableType=OV.Rotation))}
+    mbs.Assemble()
+    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    res['data'] = _plain(mbs.GetNodeOutput(nData, OV.Coordinates))
+    for name, o in con.items():
+        kind = mbs.GetObject(o)['objectType'].replace('Connector', '')
+        for out in RIGID_CONNECTOR_OUTPUTS[kind]:
+            try:
+                res[name + '.' + out] = _plain(mbs.GetObjectOutput(o, getattr(OV, out)))
+            except Exception as e:      # e.g. no PotentialEnergy with a user function
+                res[name + '.' + out] = type(e).__name__
+    return res
+
+
+def torsional_turns(exu, U, withData=True, h=2e-3, nSteps=300, rho=0.9):
+    """A rigid body (Rxyz) held by a RigidBodySpringDamper in all directions except the rotation about
+    z, spinning about z beyond +-pi: a TorsionalSpringDamper with (withData) a data node counts turns,
+    without it the angle jumps back at pi."""
+    SC, mbs = _new_system(exu)
+    oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
+    n, b = _rigid_node_body(mbs, U, 'Rxyz', [0., 0., 0.], np.eye(3), [0., 0., 0.], [0., 0., 12.], 1.,
+                            [0.1, 0.1, 0.1, 0., 0., 0.], [0., 0., 0.])
+    mG = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=oGround, localPosition=[0., 0., 0.]))
+    mB = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0., 0., 0.]))
+    K = np.diag([1e3, 1e3, 1e3, 1e2, 1e2, 0.])
+    mbs.AddObject(U.RigidBodySpringDamper(markerNumbers=[mG, mB], stiffness=K, damping=0.01 * K))
+    nData = mbs.AddNode(U.NodeGenericData(initialCoordinates=[0.], numberOfDataCoordinates=1))
+    ts = mbs.AddObject(U.TorsionalSpringDamper(markerNumbers=[mG, mB], nodeNumber=nData if withData else -1,
+                                               stiffness=0.5, damping=0.01))
+    OV = exu.OutputVariableType
+    sensors = {'rotation': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=ts, outputVariableType=OV.Rotation)),
+               'torque': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=ts, outputVariableType=OV.TorqueLocal))}
+    mbs.Assemble()
+    ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    res['data'] = _plain(mbs.GetNodeOutput(nData, OV.Coordinates))
+    return res
+
+
+RIGID_CONNECTOR_CASES = {
+    'rigid_connectors': (rigid_connectors, dict()),
+    'rigid_connectors_userfunction': (rigid_connectors, dict(variant='userfunction')),
+    'rigid_connectors_inactive': (rigid_connectors, dict(variant='inactive')),
+    'rigid_connectors_intrinsic': (rigid_connectors, dict(variant='intrinsic')),
+    'torsional_turns': (torsional_turns, dict(withData=True)),
+    'torsional_no_data_node': (torsional_turns, dict(withData=False)),
+}
+CASES.update(RIGID_CONNECTOR_CASES)
