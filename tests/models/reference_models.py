@@ -75,8 +75,14 @@ def _common_settings(exu, ss, sensorPeriod):
     ss.solution.sensors.writePeriod = sensorPeriod
 
 
+# Reaction forces of index-3 constraints are determined by the Newton residual only up to
+# tolerance / (beta h^2) (the multipliers are unknowns scaled by beta h^2); models that compare
+# reaction forces at 1e-8 therefore use a larger step and a purely absolute tolerance near round-off.
+MULTIPLIER_NEWTON_ATOL = 1e-13
+
+
 def dynamic_settings(exu, h, nSteps, solver='GA', rho=0.9, computeInitialAccelerations=True,
-                     sensorPeriod=None):
+                     sensorPeriod=None, multiplierTolerance=False):
     """SimulationSettings for the implicit solver.
 
     solver: 'GA' (generalized-alpha, index 3), 'Newmark' (useNewmark, index 3),
@@ -96,6 +102,10 @@ def dynamic_settings(exu, h, nSteps, solver='GA', rho=0.9, computeInitialAcceler
     ti.discontinuous.maxIterations = 5
     ti.discontinuous.iterationTolerance = 1.
     _newton(ti.newton)
+    if multiplierTolerance:
+        ti.newton.relativeTolerance = 0.
+        ti.newton.absoluteTolerance = (MULTIPLIER_NEWTON_ATOL if multiplierTolerance is True
+                                       else multiplierTolerance)
     ga = ti.generalizedAlpha
     ga.spectralRadius = rho
     ga.newmarkBeta = 0.25
@@ -1105,8 +1115,8 @@ def _jointUF(mbs, t, itemNumber, pars):
     return [pars[0] * math.sin(10 * t), 0., pars[2] * t, 0., pars[4] * t, 0.]
 
 
-def joint_3d(exu, U, joint='RevoluteZ', axes=(1, 1, 1, 1, 1, 1), solver='GA', h=1e-3, nSteps=200,
-             rho=0.9, userOffset=False):
+def joint_3d(exu, U, joint='RevoluteZ', axes=(1, 1, 1, 1, 1, 1), solver='GA', h=1e-2, nSteps=40,
+             rho=0.9, userOffset=False, newtonAtol=True):
     """Rigid body (m=2, full inertia tensor, COM at (0.5,0,0.1) from the joint point at the origin,
     initial spin 2 rad/s about z) on a 3D joint to ground, gravity -y and a torque [0.3,0.2,0.1]:
     joint in 'RevoluteZ', 'PrismaticX', 'Generic' (constrainedAxes=axes, optional offset user
@@ -1135,7 +1145,8 @@ def joint_3d(exu, U, joint='RevoluteZ', axes=(1, 1, 1, 1, 1, 1), solver='GA', h=
                'torque': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=j, outputVariableType=OV.TorqueLocal)),
                'position': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Position))}
     mbs.Assemble()
-    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h)
+    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h,
+                              multiplierTolerance=newtonAtol)
     _solve_dynamic(exu, mbs, ss, st)
     res = state(mbs)
     res['sensors'] = sensor_data(mbs, sensors)
@@ -1162,7 +1173,7 @@ def joint_generic_static(exu, U, axes=(1, 1, 1, 1, 1, 1)):
     return res
 
 
-def joint_prismatic_x_incline(exu, U, h=1e-3, nSteps=200, rho=0.9, angle=0.5):
+def joint_prismatic_x_incline(exu, U, h=1e-2, nSteps=40, rho=0.9, angle=0.5):
     """Rigid body (reference orientation Rz(angle)) on a PrismaticJointX whose ground marker is
     turned by Rz(angle) with localHT: the body slides down the inclined x-axis under gravity -y."""
     SC, mbs = _new_system(exu)
@@ -1179,7 +1190,8 @@ def joint_prismatic_x_incline(exu, U, h=1e-3, nSteps=200, rho=0.9, angle=0.5):
     sensors = {'force': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=j, outputVariableType=OV.ForceLocal)),
                'disp': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=j, outputVariableType=OV.DisplacementLocal))}
     mbs.Assemble()
-    ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h)
+    ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h,
+                              multiplierTolerance=True)
     _solve_dynamic(exu, mbs, ss, st)
     res = state(mbs)
     res['sensors'] = sensor_data(mbs, sensors)
@@ -1187,7 +1199,7 @@ def joint_prismatic_x_incline(exu, U, h=1e-3, nSteps=200, rho=0.9, angle=0.5):
     return res
 
 
-def joint_spherical(exu, U, solver='GA', h=1e-3, nSteps=200, rho=0.9):
+def joint_spherical(exu, U, solver='GA', h=1e-2, nSteps=40, rho=0.9):
     """Rigid body (as joint_3d) on a SphericalJoint (position markers) at the origin, and a mass point
     (m=1 at (0,-1,0), v0=(1,0,0.5)) on a SphericalJoint with constrainedAxes [1,0,1] (free in y)
     to ground; gravity -y on both."""
@@ -1211,7 +1223,8 @@ def joint_spherical(exu, U, solver='GA', h=1e-3, nSteps=200, rho=0.9):
     sensors = {'force0': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=j0, outputVariableType=OV.Force)),
                'force1': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=j1, outputVariableType=OV.Force))}
     mbs.Assemble()
-    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h)
+    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h,
+                              multiplierTolerance=True)
     _solve_dynamic(exu, mbs, ss, st)
     res = state(mbs)
     res['sensors'] = sensor_data(mbs, sensors)
@@ -1221,7 +1234,7 @@ def joint_spherical(exu, U, solver='GA', h=1e-3, nSteps=200, rho=0.9):
     return res
 
 
-def joints_2d(exu, U, solver='GA', h=1e-3, nSteps=200, rho=0.9, angle=0.4):
+def joints_2d(exu, U, solver='GA', h=1e-2, nSteps=40, rho=0.9, angle=0.4):
     """Planar: RigidBody2D pendulum (m=1.5, J=0.1, COM (0.6,0,0) from the pivot, initial angular
     velocity 1 rad/s) on a RevoluteJoint2D at the origin, and a second RigidBody2D (m=2, J=0.2,
     rotated by `angle`) on a PrismaticJoint2D along the axis at angle `angle` through (0,-1,0);
@@ -1246,7 +1259,8 @@ def joints_2d(exu, U, solver='GA', h=1e-3, nSteps=200, rho=0.9, angle=0.4):
     sensors = {'force0': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=j0, outputVariableType=OV.Force)),
                'force1': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=j1, outputVariableType=OV.ForceLocal))}
     mbs.Assemble()
-    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h)
+    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h,
+                              multiplierTolerance=True)
     _solve_dynamic(exu, mbs, ss, st)
     res = state(mbs)
     res['sensors'] = sensor_data(mbs, sensors)
@@ -1301,26 +1315,31 @@ CASES.update({
     'joint_generic_static': (joint_generic_static, dict()),
     'joint_rolling_disc': (joint_rolling_disc, dict()),
 })
-# Dynamic joint cases not yet in CASES: multibody agrees with Exudyn to ~1e-8..1e-7 relative in the
-# multipliers only (positions to ~1e-10); the difference starts in the initial accelerations (forward
-# differences of C_q v in the solver) and in Newton paths of the rigid bodies; add them to CASES
-# (and regenerate their JSON) once they pass.
-JOINT_CASES_PENDING = {
+# Dynamic joint cases: h = 1e-2 and a purely absolute Newton tolerance near round-off
+# (MULTIPLIER_NEWTON_ATOL), so that the reaction forces are determined to ~1e-10 (see dynamic_settings).
+JOINT_CASES = {
     'joint_revolute_z': (joint_3d, dict(joint='RevoluteZ')),
-    'joint_revolute_z_index2': (joint_3d, dict(joint='RevoluteZ', solver='TrapezoidalIndex2')),
-    'joint_prismatic_x': (joint_3d, dict(joint='PrismaticX')),
-    'joint_generic_locked': (joint_3d, dict(joint='Generic', axes=(1, 1, 1, 1, 1, 1))),
+    'joint_prismatic_x': (joint_3d, dict(joint='PrismaticX', newtonAtol=1e-12)),
+    'joint_generic_locked': (joint_3d, dict(joint='Generic', axes=(1, 1, 1, 1, 1, 1), newtonAtol=1e-12)),
     'joint_generic_revolute_z': (joint_3d, dict(joint='Generic', axes=(1, 1, 1, 1, 1, 0))),
     'joint_generic_universal': (joint_3d, dict(joint='Generic', axes=(1, 1, 1, 1, 0, 0))),
     'joint_generic_spherical': (joint_3d, dict(joint='Generic', axes=(1, 1, 1, 0, 0, 0))),
-    'joint_generic_local_translation': (joint_3d, dict(joint='Generic', axes=(0, 1, 1, 1, 1, 1))),
-    'joint_generic_mixed_index2': (joint_3d, dict(joint='Generic', axes=(1, 0, 1, 0, 1, 1), solver='NewmarkIndex2')),
-    'joint_generic_user_offset': (joint_3d, dict(joint='Generic', axes=(1, 1, 1, 1, 1, 1), userOffset=True)),
-    'joint_prismatic_x_incline': (joint_prismatic_x_incline, dict()),
+    'joint_generic_local_translation': (joint_3d, dict(joint='Generic', axes=(0, 1, 1, 1, 1, 1), newtonAtol=1e-12)),
+    'joint_generic_user_offset': (joint_3d, dict(joint='Generic', axes=(1, 1, 1, 1, 1, 1), userOffset=True,
+                                                 newtonAtol=1e-12)),
     'joint_spherical': (joint_spherical, dict()),
-    'joint_spherical_index2': (joint_spherical, dict(solver='TrapezoidalIndex2')),
     'joints_2d': (joints_2d, dict()),
     'joints_2d_index2': (joints_2d, dict(solver='TrapezoidalIndex2')),
+}
+CASES.update(JOINT_CASES)
+# Not yet in CASES: index-2 constraints on Euler-parameter bodies differ from Exudyn 1.13.6 at ~1e-7
+# relative in the positions (under investigation), and the inclined prismatic joint's torque output is
+# zero up to round-off (~1e-8 absolute) in both codes.
+JOINT_CASES_PENDING = {
+    'joint_revolute_z_index2': (joint_3d, dict(joint='RevoluteZ', solver='TrapezoidalIndex2')),
+    'joint_generic_mixed_index2': (joint_3d, dict(joint='Generic', axes=(1, 0, 1, 0, 1, 1), solver='NewmarkIndex2')),
+    'joint_spherical_index2': (joint_spherical, dict(solver='TrapezoidalIndex2')),
+    'joint_prismatic_x_incline': (joint_prismatic_x_incline, dict()),
 }
 
 
@@ -1665,3 +1684,45 @@ RIGID_CONNECTOR_CASES = {
     'torsional_no_data_node': (torsional_turns, dict(withData=False)),
 }
 CASES.update(RIGID_CONNECTOR_CASES)
+
+
+def lie_group_body(exu, U, nodeType='RotVecLG', variant='top', solver='GA', h=2e-3, nSteps=200, rho=0.9):
+    """A rigid body in general 3D rotation on a NodeRigidBodyRotVecLG (Lie-group update of solvers.md
+    4.9) or, for comparison, on another node type. variant 'top': torque-free asymmetric top (COM at
+    the node); 'loaded': COM offset, gravity, a spring-damper from ground and a body-fixed torque."""
+    SC, mbs = _new_system(exu)
+    top = variant == 'top'
+    inertia = [0.05, 0.08, 0.12, 0.004, -0.003, 0.002]
+    com = [0., 0., 0.] if top else [0.1, -0.05, 0.02]
+    n, b = _rigid_node_body(mbs, U, nodeType, [0., 0., 0.], U.RotXYZ2RotationMatrix([0.3, -0.2, 0.5]),
+                            [0., 0., 0.] if top else [0.5, 1., 0.], [2., 0.3, 5.], 2., inertia, com)
+    if not top:
+        oGround, mGround = _ground(mbs, U, position=[0., 1., 0.])
+        mMass = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
+        mbs.AddLoad(U.LoadMassProportional(markerNumber=mMass, loadVector=[0., -9.81, 0.]))
+        mT = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0., 0., 0.]))
+        mbs.AddLoad(U.LoadTorqueVector(markerNumber=mT, loadVector=[0.2, 0., 0.3], bodyFixed=True))
+        mP = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0.2, 0., 0.]))
+        mbs.AddObject(U.SpringDamper(markerNumbers=[mGround, mP], stiffness=50., damping=0.5, referenceLength=0.8))
+    OV = exu.OutputVariableType
+    sensors = {'rotationMatrix': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n,
+                                                     outputVariableType=OV.RotationMatrix)),
+               'omega': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.AngularVelocity)),
+               'position': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=b, localPosition=[0.1, 0.2, 0.],
+                                               outputVariableType=OV.Position))}
+    mbs.Assemble()
+    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    res['rotationMatrix'] = _plain(mbs.GetNodeOutput(n, OV.RotationMatrix))
+    res['omegaLocal'] = _plain(mbs.GetNodeOutput(n, OV.AngularVelocityLocal))
+    return res
+
+
+LIE_GROUP_CASES = {
+    'lie_group_top': (lie_group_body, dict()),
+    'lie_group_loaded': (lie_group_body, dict(variant='loaded')),
+    'lie_group_loaded_newmark': (lie_group_body, dict(variant='loaded', solver='Newmark')),
+}
+CASES.update(LIE_GROUP_CASES)

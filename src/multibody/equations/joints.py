@@ -341,8 +341,9 @@ class PrismaticJoints2D(JointGroup):
         R = At @ A1
         # normal force lambda_0 n1 in the m0 frame (1.13.6: [0, lambda_0, 0] while t0 is the m0 x-axis)
         n1 = np.einsum("nij,nj->ni", A1, self.p_normalMarker1)
-        return dict(Distance=dp_loc[:, 0], Position=p0, Velocity=v0, DisplacementLocal=dp_loc,
-                    Rotation=np.arctan2(R[:, 1, 0], R[:, 0, 0]),
+        # signed position along the sliding axis (axisMarker0 . A0^T dp; measured against 1.13.6)
+        return dict(Distance=(self.p_axisMarker0 * dp_loc).sum(axis=1), Position=p0, Velocity=v0,
+                    DisplacementLocal=dp_loc, Rotation=np.arctan2(R[:, 1, 0], R[:, 0, 0]),
                     ForceLocal=self.lam(lam)[:, :1] * np.einsum("nij,nj->ni", At, n1),
                     HomogeneousTransformation=kj.homogeneous(A0, p0),
                     HomogeneousTransformationLocal=kj.homogeneous(R, dp_loc))
