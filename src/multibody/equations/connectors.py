@@ -12,6 +12,8 @@ import numpy as np
 from ..kernels import connectors as kc
 from .groups import CONNECTOR_GROUPS, Group, param_array, register
 
+_NO_BLOCKS = np.zeros((0, 0, 0))
+
 
 class ConnectorGroup(Group):
     """Connectors with two markers; local width L = 2K."""
@@ -56,16 +58,15 @@ class ConnectorGroup(Group):
         raise NotImplementedError
 
     def evaluate(self, markers, t, out_Q, out_K=None, out_D=None):
-        F, S, Dv = self.forces(markers, t, out_K is not None)
-        act = self.active.astype(float)
-        F = F * act[:, None]
-        B = self.B(markers)
-        out_Q[:] = np.einsum("ndl,nd->nl", B, F)
-        if out_K is not None:
-            S = S * act[:, None, None]
-            Dv = Dv * act[:, None, None]
-            out_K[:] = np.einsum("ndl,nde,nem->nlm", B, S, B)
-            out_D[:] = np.einsum("ndl,nde,nem->nlm", B, Dv, B)
+        with_jacobian = out_K is not None
+        F, S, Dv = self.forces(markers, t, with_jacobian)
+        J = markers.Jpos if self.marker_kind == "position" else markers.cJ[:, None, :]
+        if not with_jacobian:
+            S = Dv = _NO_BLOCKS
+            out_K = out_D = _NO_BLOCKS
+        kc.project_to_coordinates(self.m0, self.m1, J, np.ascontiguousarray(F, dtype=float),
+                                  np.ascontiguousarray(S, dtype=float), np.ascontiguousarray(Dv, dtype=float),
+                                  self.active, with_jacobian, out_Q, out_K, out_D)
 
     def call_user(self, i, *args):
         c = self.system
@@ -87,19 +88,28 @@ class SpringDampers(ConnectorGroup):
         return dp, dv, L
 
     def forces(self, markers, t, with_jacobian):
-        dp, dv, L = self.kinematics(markers)
-        e, L_t = kc.unit_and_rate(dp, dv, L)
-        fsd = kc.spring_damper_force(L, L_t, self.p_referenceLength, self.p_stiffness,
-                                     self.p_damping, self.p_force, self.p_velocityOffset)
-        for i in self.user:
-            fsd[i] = float(self.call_user(i, t, int(self.items[i]), L[i] - self.p_referenceLength[i],
-                                          L_t[i] - self.p_velocityOffset[i], self.p_stiffness[i],
-                                          self.p_damping[i], self.p_force[i]))
-        F = fsd[:, None] * e
-        if not with_jacobian:
-            return F, None, None
-        S, Dv = kc.spring_damper_jacobian(e, L, dv, fsd, self.p_stiffness, self.p_damping)
-        return F, S, Dv
+        is_user, fsd_user = self._user_forces(markers, t)
+        F = np.empty((self.n, 3))
+        S = np.empty((self.n, 3, 3)) if with_jacobian else _NO_BLOCKS
+        Dv = np.empty((self.n, 3, 3)) if with_jacobian else _NO_BLOCKS
+        kc.spring_damper_marker_forces(self.m0, self.m1, markers.pos, markers.vel, self.p_referenceLength,
+                                       self.p_stiffness, self.p_damping, self.p_force, self.p_velocityOffset,
+                                       is_user, fsd_user, with_jacobian, F, S, Dv)
+        return F, (S if with_jacobian else None), (Dv if with_jacobian else None)
+
+    def _user_forces(self, markers, t):
+        """(mask, forces) of the items with a springForceUserFunction."""
+        out = np.zeros(self.n)
+        mask = np.zeros(self.n, dtype=bool)
+        if self.user:
+            dp, dv, L = self.kinematics(markers)
+            e, L_t = kc.unit_and_rate(dp, dv, L)
+            for i in self.user:
+                out[i] = float(self.call_user(i, t, int(self.items[i]), L[i] - self.p_referenceLength[i],
+                                              L_t[i] - self.p_velocityOffset[i], self.p_stiffness[i],
+                                              self.p_damping[i], self.p_force[i]))
+                mask[i] = True
+        return mask, out
 
     def outputs(self, markers, t):
         dp, dv, L = self.kinematics(markers)

@@ -47,11 +47,7 @@ class PointNodes(NodeGroup):
         self.rows = self.items
 
     def frame(self, q_tot, v, frames):
-        idx = self.ltg
-        frames.pos[self.items] = q_tot[idx]
-        frames.vel[self.items] = v[idx]
-        frames.Jpos[self.items, :, :3] = np.eye(3)
-        frames.ltg[self.items, :3] = idx
+        km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
 
 
 @register(NODE_GROUPS, "Point2D")
@@ -59,13 +55,7 @@ class Point2DNodes(NodeGroup):
     n_ode2 = 2
 
     def frame(self, q_tot, v, frames):
-        idx = self.ltg
-        frames.pos[self.items, :2] = q_tot[idx]
-        frames.pos[self.items, 2] = 0.0
-        frames.vel[self.items, :2] = v[idx]
-        frames.Jpos[self.items, 0, 0] = 1.0
-        frames.Jpos[self.items, 1, 1] = 1.0
-        frames.ltg[self.items, :2] = idx
+        km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
 
 
 @register(NODE_GROUPS, "PointGround")
@@ -200,11 +190,7 @@ class MassPoints(_SingleNodeBodies):
         out[:] = self.mass[:, None, None] * np.eye(3)[None]
 
     def frame(self, q_tot, v, frames):
-        idx = self.ltg
-        frames.pos[self.items] = q_tot[idx]
-        frames.vel[self.items] = v[idx]
-        frames.Jpos[self.items, :, :3] = np.eye(3)
-        frames.ltg[self.items, :3] = idx
+        km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
 
 
 @register(BODY_GROUPS, "MassPoint2D")
@@ -216,12 +202,7 @@ class MassPoints2D(_SingleNodeBodies):
         out[:] = self.mass[:, None, None] * np.eye(2)[None]
 
     def frame(self, q_tot, v, frames):
-        idx = self.ltg
-        frames.pos[self.items, :2] = q_tot[idx]
-        frames.vel[self.items, :2] = v[idx]
-        frames.Jpos[self.items, 0, 0] = 1.0
-        frames.Jpos[self.items, 1, 1] = 1.0
-        frames.ltg[self.items, :2] = idx
+        km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
 
 
 @register(BODY_GROUPS, "Mass1D")

@@ -1,6 +1,8 @@
 """Spring-damper force laws over arrays of connectors (pure NumPy)."""
 import numpy as np
 
+from ._jit import njit
+
 
 def unit_and_rate(dp, dv, L):
     """Unit vectors e = dp / L (n, 3) and length rates L_t = e . dv (n,).
@@ -33,3 +35,109 @@ def spring_damper_jacobian(e, L, dv, fsd, k, d):
     Pdv = np.einsum("nij,nj->ni", P, dv)
     S = fsd[:, None, None] * P + k[:, None, None] * ee + d[:, None, None] * e[:, :, None] * Pdv[:, None, :]
     return S, d[:, None, None] * ee
+
+
+@njit
+def project_to_coordinates(m0, m1, J, F, S, Dv, active, with_jacobian, Q, Kout, Dout):
+    """Generalized forces and their Jacobians of connectors acting between two markers.
+
+    With B = [-J_m0, J_m1] (d x 2K): Q = B^T F, K = B^T S B, D = B^T Dv B; rows of inactive
+    connectors are zero.
+
+    Parameters
+    ----------
+    m0, m1 : ndarray (n,) int
+        Marker rows.
+    J : ndarray (n_markers, d, K)
+        Marker Jacobians (position Jacobians, or coordinate Jacobians with d = 1).
+    F : ndarray (n, d)
+        Force in marker space, acting positively on m1's side of B.
+    S, Dv : ndarray (n, d, d)
+        dF/d(dp) and dF/d(dv) (ignored unless ``with_jacobian``).
+    Q : ndarray (n, 2K); Kout, Dout : ndarray (n, 2K, 2K)
+        Overwritten.
+    """
+    n = m0.shape[0]
+    d = J.shape[1]
+    K = J.shape[2]
+    L = 2 * K
+    B = np.empty((d, L))
+    SB = np.empty((d, L))
+    for i in range(n):
+        if not active[i]:
+            for l in range(L):
+                Q[i, l] = 0.0
+                if with_jacobian:
+                    for m in range(L):
+                        Kout[i, l, m] = 0.0
+                        Dout[i, l, m] = 0.0
+            continue
+        a, b = m0[i], m1[i]
+        for r in range(d):
+            for k in range(K):
+                B[r, k] = -J[a, r, k]
+                B[r, K + k] = J[b, r, k]
+        for l in range(L):
+            acc = 0.0
+            for r in range(d):
+                acc += B[r, l] * F[i, r]
+            Q[i, l] = acc
+        if not with_jacobian:
+            continue
+        for mat in range(2):
+            for r in range(d):
+                for m in range(L):
+                    acc = 0.0
+                    for s in range(d):
+                        acc += (S[i, r, s] if mat == 0 else Dv[i, r, s]) * B[s, m]
+                    SB[r, m] = acc
+            for l in range(L):
+                for m in range(L):
+                    acc = 0.0
+                    for r in range(d):
+                        acc += B[r, l] * SB[r, m]
+                    if mat == 0:
+                        Kout[i, l, m] = acc
+                    else:
+                        Dout[i, l, m] = acc
+
+
+@njit
+def spring_damper_marker_forces(m0, m1, pos, vel, L0, k, d, fa, L0_t, is_user, fsd_user, with_jacobian,
+                                F, S, Dv):
+    """F = f_SD e of spring-dampers with dF/d dp and dF/d dv (see ``spring_damper_jacobian``).
+
+    ``fsd_user`` (n,) holds the user-function forces of the rows where ``is_user`` is True.
+    """
+    for i in range(m0.shape[0]):
+        a, b = m0[i], m1[i]
+        dp0, dp1, dp2 = pos[b, 0] - pos[a, 0], pos[b, 1] - pos[a, 1], pos[b, 2] - pos[a, 2]
+        dv0, dv1, dv2 = vel[b, 0] - vel[a, 0], vel[b, 1] - vel[a, 1], vel[b, 2] - vel[a, 2]
+        L = np.sqrt(dp0 * dp0 + dp1 * dp1 + dp2 * dp2)
+        inv = 1.0 / L if L > 0 else 0.0
+        e0, e1, e2 = dp0 * inv, dp1 * inv, dp2 * inv
+        L_t = e0 * dv0 + e1 * dv1 + e2 * dv2
+        if is_user[i]:
+            f = fsd_user[i]
+        else:
+            f = k[i] * (L - L0[i]) + d[i] * (L_t - L0_t[i]) + fa[i]
+        F[i, 0], F[i, 1], F[i, 2] = f * e0, f * e1, f * e2
+        if not with_jacobian:
+            continue
+        e = (e0, e1, e2)
+        dv = (dv0, dv1, dv2)
+        # P = (I - e e^T) / L (I where L = 0)
+        Pdv = np.zeros(3)
+        P = np.empty((3, 3))
+        for r in range(3):
+            for c in range(3):
+                if L > 0:
+                    P[r, c] = ((1.0 if r == c else 0.0) - e[r] * e[c]) * inv
+                else:
+                    P[r, c] = 1.0 if r == c else 0.0
+        for r in range(3):
+            Pdv[r] = P[r, 0] * dv[0] + P[r, 1] * dv[1] + P[r, 2] * dv[2]
+        for r in range(3):
+            for c in range(3):
+                S[i, r, c] = f * P[r, c] + k[i] * e[r] * e[c] + d[i] * e[r] * Pdv[c]
+                Dv[i, r, c] = d[i] * e[r] * e[c]

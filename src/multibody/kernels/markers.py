@@ -82,3 +82,24 @@ def body_points(src, dst, local, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
             m_Jpos[d, 2, k] = Jpos[s, 2, k] - (r[0] * j1 - r[1] * j0)
             m_Jrot[d, 0, k], m_Jrot[d, 1, k], m_Jrot[d, 2, k] = j0, j1, j2
             m_ltg[d, k] = ltg[s, k]
+
+
+@njit
+def point_frames(rows, ltg, q_tot, v, pos, vel, Jpos, f_ltg):
+    """Frames of point nodes or mass points with d = ltg.shape[1] coordinates (d <= 3).
+
+    Position and velocity are the (total) coordinates, padded with zeros; Jpos = [I_d; 0].
+    """
+    d = ltg.shape[1]
+    for i in range(rows.shape[0]):
+        r = rows[i]
+        for a in range(3):
+            if a < d:
+                k = ltg[i, a]
+                pos[r, a] = q_tot[k]
+                vel[r, a] = v[k]
+                Jpos[r, a, a] = 1.0
+                f_ltg[r, a] = k
+            else:
+                pos[r, a] = 0.0
+                vel[r, a] = 0.0
