@@ -106,6 +106,20 @@ class StepLoop(SolverBase):
         self.output_manager.end(self)
         return True
 
+    # ---------------------------------------------------------------- Newton hooks shared by the solvers
+    def pre_newton_residual(self, it):
+        """PreNewtonResidualUserFunction(mbs, t, newtonIteration, discontinuousIteration)."""
+        f = self.mbs._user_functions["preNewtonResidual"]
+        if f:
+            f(self.mbs, self.t_new, it, self.it.discontinuousIteration)
+
+    def signal_jacobian_update(self):
+        """True once after mbs.solverSignalJacobianUpdate was set."""
+        if self.mbs.solverSignalJacobianUpdate:
+            self.mbs.solverSignalJacobianUpdate = False
+            return True
+        return False
+
     # ---------------------------------------------------------------- console output
     def verbose_level(self):
         if self.is_static:
@@ -478,17 +492,6 @@ class ImplicitSecondOrderSolver(StepLoop):
             getattr(cur, k)[:] = getattr(s, k)
         cur.lam[:] = 0.0
         self.a_alg[:] = self.a_alg_start
-
-    def pre_newton_residual(self, it):
-        f = self.mbs._user_functions["preNewtonResidual"]
-        if f:
-            f(self.mbs, self.t_new, it, self.it.discontinuousIteration)
-
-    def signal_jacobian_update(self):
-        if self.mbs.solverSignalJacobianUpdate:
-            self.mbs.solverSignalJacobianUpdate = False
-            return True
-        return False
 
     def accept_step(self):
         if self.mbs.sys.get("constraintProjection", False):     # multibody extension, opt-in

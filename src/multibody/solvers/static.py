@@ -155,17 +155,6 @@ class StaticSolver(StepLoop):
         self.current.q[:] = self.start_of_step.q
         self.current.lam[:] = 0.0
 
-    def pre_newton_residual(self, it):
-        f = self.mbs._user_functions["preNewtonResidual"]
-        if f:
-            f(self.mbs, self.t_new, it, self.it.discontinuousIteration)
-
-    def signal_jacobian_update(self):
-        if self.mbs.solverSignalJacobianUpdate:
-            self.mbs.solverSignalJacobianUpdate = False
-            return True
-        return False
-
     def after_newton(self):
         cur = self.current
         if not (np.all(np.isfinite(cur.q)) and np.all(np.isfinite(cur.lam))):
