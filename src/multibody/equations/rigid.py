@@ -6,9 +6,8 @@ the rotation matrix A, the local and global G matrices (omega_local = G_local th
 omega = G theta_t) and the term G_local_t theta_t; all through the batch kernels of
 kernels/rotations.py, one call per group.
 
-The NodeRigidBodyRotVecLG rotation coordinates are updated additively by the solvers
-(nu_{n+1} = nu_n + ...), not on SO(3): exact for rotations about a fixed axis, an
-approximation otherwise (the Lie-group update of spec solvers.md is not done yet).
+The NodeRigidBodyRotVecLG rotation coordinates are updated on SO(3) by the implicit solver
+(``lie_group_rows``, ``compose``; spec solvers.md 4.9).
 """
 from __future__ import annotations
 
@@ -216,8 +215,25 @@ class NodeRigidBodyRxyzGroup(_Rigid3DNodes):
 
 @register(NODE_GROUPS, "RigidBodyRotVecLG")
 class NodeRigidBodyRotVecLGGroup(_Rigid3DNodes):
+    """Lie-group node: the implicit solver updates the rotation coordinates ``lie_group_rows``
+    by ``compose`` (nodes.md, solvers.md 4.9); displacements are updated additively."""
     kind = "RotVecLG"
     n_ode2 = 6
+
+    def setup(self, records):
+        super().setup(records)
+        self.lie_group_rows = self.ltg_nodes[:, 3:6]     # (n, 3) global ODE2 indices
+
+    @staticmethod
+    def compose(nu, delta):
+        """Rotation vectors log(exp(nu) exp(delta)) of (m, 3) totals nu and local increments delta."""
+        A = np.empty((nu.shape[0], 3, 3))
+        dA = np.empty_like(A)
+        rk.rotvec_rotation_matrix_batch(np.ascontiguousarray(nu, dtype=float), A)
+        rk.rotvec_rotation_matrix_batch(np.ascontiguousarray(delta, dtype=float), dA)
+        out = np.empty((nu.shape[0], 3))
+        rk.rotvec_from_rotation_matrix_batch(np.ascontiguousarray(A @ dA), out)
+        return out
 
 
 # ---------------------------------------------------------------- bodies

@@ -101,7 +101,8 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
     if var in (OVT.Coordinates, OVT.Coordinates_t, OVT.Coordinates_tt, OVT.CoordinatesTotal):
         if rec.spec.type_name == "GenericData":
             d0 = int(c.node_data_start[n])
-            return _scalar_or_array(st.x[d0:d0 + int(c.node_n_data[n])])
+            x = st.x[d0:d0 + int(c.node_n_data[n])]
+            return float(x[0]) if len(x) == 1 else _scalar_or_array(x)   # 1 coordinate: a float, as Exudyn
         val = {OVT.Coordinates: q, OVT.CoordinatesTotal: ref + q,
                OVT.Coordinates_t: st.v[s:s + k] if len(st.v) else np.zeros(k),
                OVT.Coordinates_tt: st.a[s:s + k] if len(st.a) else np.zeros(k)}[var]

@@ -1,0 +1,384 @@
+"""Spring-dampers between rigid markers (spec connectors.md): RigidBodySpringDamper,
+LinearSpringDamper, TorsionalSpringDamper.
+
+Each connector acts with a global force F and torque T (from m0 to m1) through the marker
+Jacobians, Q_LHS = [-Jpos0^T F - Jrot0^T T; Jpos1^T F + Jrot1^T T], i.e. Q_LHS = B^T W with
+B = blockdiag([Jpos0; Jrot0], [Jpos1; Jrot1]) (12 x 2K) and W = [-F; -T; F; T] in marker space.
+The Jacobians are K = B^T (dW/dx) B and D = B^T (dW/dw) B, with x = [p0, pi0, p1, pi1]
+(positions and global virtual rotations, A -> exp(pi~) A) and w = [v0, omega0, v1, omega1];
+dW/dx and dW/dw are central differences in marker space, vectorized over the items (the marker
+Jacobians are taken as constant, as for the other connectors; spec connectors.md allows it).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..enums import ConfigurationType
+from ..errors import ModelError, NotImplementedFeatureError
+from ..kernels import rotations as rk
+from .connectors import ConnectorGroup
+from .groups import CONNECTOR_GROUPS, param_array, register
+
+# central-difference step of the marker-space Jacobians (positions [m], rotations [rad], rates)
+FD_STEP = 1e-7
+
+
+def _rot_small(k, eps, n):
+    """(n, 3, 3) rotation exp(eps e_k~)."""
+    v = np.zeros((n, 3))
+    v[:, k] = eps
+    R = np.empty((n, 3, 3))
+    rk.rotvec_rotation_matrix_batch(v, R)
+    return R
+
+
+def _rxyz(A):
+    out = np.empty((A.shape[0], 3))
+    rk.rxyz_from_rotation_matrix_batch(np.ascontiguousarray(A), out)
+    return out
+
+
+def _mtv(A, x):
+    """A^T x for (n, 3, 3), (n, 3)."""
+    return np.einsum("nji,nj->ni", A, x)
+
+
+class MarkerState:
+    """Marker-space state of n connectors: p0, A0, v0, w0, p1, A1, v1, w1 (global)."""
+    __slots__ = ("p0", "A0", "v0", "w0", "p1", "A1", "v1", "w1")
+
+    def __init__(self, markers, m0, m1):
+        self.p0, self.A0, self.v0, self.w0 = (markers.pos[m0], markers.A[m0], markers.vel[m0],
+                                              markers.omega[m0])
+        self.p1, self.A1, self.v1, self.w1 = (markers.pos[m1], markers.A[m1], markers.vel[m1],
+                                              markers.omega[m1])
+
+    def copy(self):
+        s = object.__new__(MarkerState)
+        for k in self.__slots__:
+            setattr(s, k, getattr(self, k).copy())
+        return s
+
+    def perturbed(self, j, eps):
+        """Copy with coordinate j of x (0..11) or w (12..23) changed by eps."""
+        s = self.copy()
+        side, kind, k = (j % 12) // 6, (j % 6) // 3, j % 3
+        if j < 12:
+            if kind == 0:
+                getattr(s, "p%d" % side)[:, k] += eps
+            else:
+                A = getattr(s, "A%d" % side)
+                A[:] = _rot_small(k, eps, A.shape[0]) @ A
+        else:
+            getattr(s, ("v%d" if kind == 0 else "w%d") % side)[:, k] += eps
+        return s
+
+
+class RigidConnectorGroup(ConnectorGroup):
+    """Connectors between rigid markers acting with a force and a torque (module docstring)."""
+    user_key = ""
+
+    def setup(self, records):
+        super().setup(records)
+        self.user = [i for i, r in enumerate(records) if r.values.get(self.user_key)]
+        self.user_functions = [records[i].values[self.user_key] for i in self.user]
+
+    def update_parameter(self, row, name, value):
+        if name == self.user_key:
+            return False
+        return super().update_parameter(row, name, value)
+
+    def call_user(self, i, *args):
+        row = self.user.index(i)
+        return self.system.call_user(self.user_key, int(self.items[i]), self.user_functions[row], *args)
+
+    def wrench(self, s, t):
+        """Global force and torque (n, 3), (n, 3) from m0 to m1, before activeConnector."""
+        raise NotImplementedError
+
+    def _W(self, s, t):
+        F, T = self.wrench(s, t)
+        act = self.active.astype(float)[:, None]
+        F, T = F * act, T * act
+        return np.concatenate([-F, -T, F, T], axis=1)
+
+    def B(self, markers):
+        """(n, 12, 2K) = blockdiag([Jpos0; Jrot0], [Jpos1; Jrot1])."""
+        K = markers.Jpos.shape[2]
+        out = np.zeros((self.n, 12, 2 * K))
+        out[:, 0:3, :K] = markers.Jpos[self.m0]
+        out[:, 3:6, :K] = markers.Jrot[self.m0]
+        out[:, 6:9, K:] = markers.Jpos[self.m1]
+        out[:, 9:12, K:] = markers.Jrot[self.m1]
+        return out
+
+    def marker_jacobians(self, s, t):
+        """dW/dx (n, 12, 12) and dW/dw (n, 12, 12) by central differences."""
+        S = np.empty((self.n, 12, 12))
+        Dv = np.empty((self.n, 12, 12))
+        for j in range(24):
+            dW = (self._W(s.perturbed(j, FD_STEP), t) - self._W(s.perturbed(j, -FD_STEP), t)) \
+                / (2.0 * FD_STEP)
+            if j < 12:
+                S[:, :, j] = dW
+            else:
+                Dv[:, :, j - 12] = dW
+        return S, Dv
+
+    def evaluate(self, markers, t, out_Q, out_K=None, out_D=None):
+        s = MarkerState(markers, self.m0, self.m1)
+        B = self.B(markers)
+        out_Q[:] = np.einsum("ndl,nd->nl", B, self._W(s, t))
+        if out_K is not None:
+            S, Dv = self.marker_jacobians(s, t)
+            out_K[:] = np.einsum("ndl,nde,nem->nlm", B, S, B)
+            out_D[:] = np.einsum("ndl,nde,nem->nlm", B, Dv, B)
+
+    def outputs(self, markers, t):
+        out = self.output_values(MarkerState(markers, self.m0, self.m1), t)
+        # inactive: no potential energy; with a user function Exudyn has none (it raises)
+        out["PotentialEnergy"] = _UserRowsRaise(out["PotentialEnergy"] * self.active, self.user, self)
+        return out
+
+
+class _UserRowsRaise:
+    """Output rows that raise NotImplementedFeatureError for items with a user function (1.13.6)."""
+
+    def __init__(self, values, user_rows, group):
+        self.values, self.user_rows, self.group = values, set(user_rows), group
+
+    def __getitem__(self, row):
+        if row in self.user_rows:
+            g = self.group
+            spec = g.system.items["object"][int(g.items[row])].spec
+            raise NotImplementedFeatureError(f"{spec.class_name}: no PotentialEnergy, its {g.user_key} "
+                                             "defines the force and torque")
+        return self.values[row]
+
+
+def _ht_local(s):
+    """HomogeneousTransformationLocal [A0^T A1, A0^T dp; 0, 1] (n, 4, 4)."""
+    H = np.zeros((s.p0.shape[0], 4, 4))
+    H[:, :3, :3] = np.einsum("nji,njk->nik", s.A0, s.A1)
+    H[:, :3, 3] = _mtv(s.A0, s.p1 - s.p0)
+    H[:, 3, 3] = 1.0
+    return H
+
+
+@register(CONNECTOR_GROUPS, "ConnectorRigidBodySpringDamper")
+class RigidBodySpringDampers(RigidConnectorGroup):
+    """[f; m] = K (u - offset) + D v in the joint frame (connectors.md), u = [A_J^T dp; RotXYZ(A_J^T A_J1)],
+    v = [A_J^T dv; A_J^T (omega1 - omega0)]; F = A_J f, T = A_J m; intrinsic formulation with the
+    SE(3) logarithm and the mid frame."""
+    user_key = "springForceTorqueUserFunction"
+
+    def read_params(self, records):
+        self.p_stiffness = param_array(records, "stiffness").reshape(-1, 6, 6)
+        self.p_damping = param_array(records, "damping").reshape(-1, 6, 6)
+        self.p_offset = param_array(records, "offset").reshape(-1, 6)
+        self.p_rotationMarker0 = param_array(records, "rotationMarker0").reshape(-1, 3, 3)
+        self.p_rotationMarker1 = param_array(records, "rotationMarker1").reshape(-1, 3, 3)
+        self.intrinsic = param_array(records, "useIntrinsicFormulation", bool)
+        self.post_user = [i for i, r in enumerate(records) if r.values.get("postNewtonStepUserFunction")]
+        if self.post_user:
+            i = self.post_user[0]
+            self.system.parameter_error(self, int(self.items[i]), records[i], "postNewtonStepUserFunction",
+                                        "function", "is not supported yet by multibody (use 0)")
+
+    def update_parameter(self, row, name, value):
+        if name == "useIntrinsicFormulation":
+            self.intrinsic[row] = bool(value)
+            return True
+        if name == "postNewtonStepUserFunction":
+            return False
+        return super().update_parameter(row, name, value)
+
+    def kinematics(self, s):
+        """Return A_J (n, 3, 3), u (n, 6), v (n, 6), and the intrinsic half-translation (n, 3)."""
+        AJ = s.A0 @ self.p_rotationMarker0
+        AJ1 = s.A1 @ self.p_rotationMarker1
+        dp, dv, dw = s.p1 - s.p0, s.v1 - s.v0, s.w1 - s.w0
+        n = self.n
+        u = np.empty((n, 6))
+        half_t = np.zeros((n, 3))
+        u[:, :3] = _mtv(AJ, dp)
+        u[:, 3:] = _rxyz(np.einsum("nji,njk->nik", AJ, AJ1))
+        if self.intrinsic.any():
+            r = np.nonzero(self.intrinsic)[0]
+            AJr, ut, ur, Am = _intrinsic(AJ[r], AJ1[r], dp[r])
+            AJ = AJ.copy()
+            AJ[r] = Am
+            u[r, :3], u[r, 3:] = ut, ur
+            half_t[r] = -0.5 * ut
+        v = np.empty((n, 6))
+        v[:, :3] = _mtv(AJ, dv)
+        v[:, 3:] = _mtv(AJ, dw)
+        return AJ, u, v, half_t
+
+    def local_forces(self, s, t, AJ, u, v):
+        fm = (np.einsum("nij,nj->ni", self.p_stiffness, u - self.p_offset)
+              + np.einsum("nij,nj->ni", self.p_damping, v))
+        for i in self.user:
+            fm[i] = np.asarray(self.call_user(
+                i, t, int(self.items[i]), list(u[i, :3]), list(u[i, 3:]), list(v[i, :3]), list(v[i, 3:]),
+                self.p_stiffness[i].tolist(), self.p_damping[i].tolist(), self.p_rotationMarker0[i].tolist(),
+                self.p_rotationMarker1[i].tolist(), list(self.p_offset[i])), dtype=float).reshape(6)
+        return fm
+
+    def wrench(self, s, t):
+        AJ, u, v, half_t = self.kinematics(s)
+        fm = self.local_forces(s, t, AJ, u, v)
+        F = np.einsum("nij,nj->ni", AJ, fm[:, :3])
+        T = np.einsum("nij,nj->ni", AJ, fm[:, 3:])
+        if self.intrinsic.any():
+            # T_add = (A_J (-u_t / 2)) x F acts with the same sign on both markers (connectors.md);
+            # in W = [-F; -T; F; T] that is T -> T - T_add on m0 and T + T_add on m1, which the
+            # antisymmetric stacking cannot hold: keep it in self._t_add for _W
+            self._t_add = np.cross(np.einsum("nij,nj->ni", AJ, half_t), F)
+        else:
+            self._t_add = None
+        return F, T
+
+    def _W(self, s, t):
+        F, T = self.wrench(s, t)
+        act = self.active.astype(float)[:, None]
+        F, T = F * act, T * act
+        W = np.concatenate([-F, -T, F, T], axis=1)
+        if self._t_add is not None:
+            Ta = self._t_add * act
+            W[:, 3:6] += Ta
+            W[:, 9:12] += Ta
+        return W
+
+    def output_values(self, s, t):
+        AJ, u, v, _ = self.kinematics(s)
+        fm = self.local_forces(s, t, AJ, u, v) * self.active[:, None]
+        du = u - self.p_offset
+        return dict(Displacement=s.p1 - s.p0, DisplacementLocal=u[:, :3], VelocityLocal=v[:, :3],
+                    Rotation=u[:, 3:], AngularVelocityLocal=v[:, 3:], ForceLocal=fm[:, :3],
+                    TorqueLocal=fm[:, 3:],
+                    PotentialEnergy=0.5 * np.einsum("ni,nij,nj->n", du, self.p_stiffness, du),
+                    HomogeneousTransformationLocal=_ht_local(s))
+
+
+def _intrinsic(AJ0, AJ1, dp):
+    """SE(3) log of H0^-1 H1 and the mid frame: (AJ0, u_t, u_r, A_mid), all (m, ...)."""
+    m = AJ0.shape[0]
+    R = np.einsum("nji,njk->nik", AJ0, AJ1)
+    ur = np.empty((m, 3))
+    rk.rotvec_from_rotation_matrix_batch(np.ascontiguousarray(R), ur)
+    d = _mtv(AJ0, dp)
+    # SE(3) log: translation part = T_exp(u_r)^-T-like inverse of the left Jacobian applied to d
+    Tinv = np.empty((m, 3, 3))
+    for i in range(m):
+        rk.rotvec_t_exp_inv(ur[i], Tinv[i])
+    # exp_SE3(u_t, u_r) has translation T_exp(u_r)^T u_t (left Jacobian = T_exp^T)
+    ut = np.einsum("nji,nj->ni", Tinv, d)
+    half = np.empty((m, 3, 3))
+    rk.rotvec_rotation_matrix_batch(0.5 * ur, half)
+    return AJ0, ut, ur, AJ0 @ half
+
+
+@register(CONNECTOR_GROUPS, "ConnectorLinearSpringDamper")
+class LinearSpringDampers(RigidConnectorGroup):
+    """a = A0 axisMarker0, f = k (a.dp - x_off) + d (a.dv - v_off) + f_c, F = f a, no torque."""
+    user_key = "springForceUserFunction"
+
+    def read_params(self, records):
+        for name in ("stiffness", "damping", "offset", "velocityOffset", "force"):
+            setattr(self, "p_" + name, param_array(records, name))
+        self.p_axisMarker0 = param_array(records, "axisMarker0").reshape(-1, 3)
+        for i, r in enumerate(records):
+            if abs(np.linalg.norm(self.p_axisMarker0[i]) - 1.0) > 1e-10:
+                raise ModelError(f"{self.system.describe('object', int(self.items[i]))}: "
+                                 "ObjectConnectorLinearSpringDamper: axisMarker0 must be normalized "
+                                 f"(length must be 1); received {self.p_axisMarker0[i].tolist()}")
+
+    def scalar(self, s, t):
+        a = np.einsum("nij,nj->ni", s.A0, self.p_axisMarker0)
+        dx = (a * (s.p1 - s.p0)).sum(axis=1)
+        dvx = (a * (s.v1 - s.v0)).sum(axis=1)
+        f = (self.p_stiffness * (dx - self.p_offset) + self.p_damping * (dvx - self.p_velocityOffset)
+             + self.p_force)
+        for i in self.user:
+            f[i] = float(self.call_user(i, t, int(self.items[i]), float(dx[i]), float(dvx[i]),
+                                        float(self.p_stiffness[i]), float(self.p_damping[i]),
+                                        float(self.p_offset[i])))
+        return a, dx, dvx, f
+
+    def wrench(self, s, t):
+        a, _, _, f = self.scalar(s, t)
+        return f[:, None] * a, np.zeros((self.n, 3))
+
+    def output_values(self, s, t):
+        _, dx, dvx, f = self.scalar(s, t)
+        return dict(Displacement=s.p1 - s.p0, DisplacementLocal=dx, VelocityLocal=dvx,
+                    ForceLocal=f * self.active,
+                    PotentialEnergy=0.5 * self.p_stiffness * (dx - self.p_offset) ** 2 + self.p_force * dx,
+                    HomogeneousTransformationLocal=_ht_local(s))
+
+
+@register(CONNECTOR_GROUPS, "ConnectorTorsionalSpringDamper")
+class TorsionalSpringDampers(RigidConnectorGroup):
+    """phi = RotXYZ(A_J0^T A_J1)_z (continuous with the optional data node), omega = (A_J0^T dw)_z,
+    tau = k (phi - off) + d (omega - v_off) + tau_c, T = A_J0 [0, 0, tau]."""
+    user_key = "springTorqueUserFunction"
+
+    def read_params(self, records):
+        c = self.system
+        for name in ("stiffness", "damping", "offset", "velocityOffset", "torque"):
+            setattr(self, "p_" + name, param_array(records, name))
+        self.p_rotationMarker0 = param_array(records, "rotationMarker0").reshape(-1, 3, 3)
+        self.p_rotationMarker1 = param_array(records, "rotationMarker1").reshape(-1, 3, 3)
+        nodes = np.array([int(r.values["nodeNumber"]) for r in records], dtype=np.int64)
+        self.data_index = -np.ones(self.n, dtype=np.int64)
+        n_nodes = len(c.items["node"])
+        for i, (r, nd) in enumerate(zip(records, nodes)):
+            if nd < 0:
+                continue
+            if nd >= n_nodes or c.items["node"][int(nd)].spec.type_name != "GenericData" \
+                    or int(c.node_n_data[nd]) < 1:
+                c.parameter_error(self, int(self.items[i]), r, "nodeNumber", int(nd),
+                                  "must be a NodeGenericData with 1 data coordinate (or invalid)")
+            self.data_index[i] = int(c.node_data_start[nd])
+        self.has_data = bool((self.data_index >= 0).any())
+
+    def angle(self, s, t):
+        AJ0 = s.A0 @ self.p_rotationMarker0
+        AJ1 = s.A1 @ self.p_rotationMarker1
+        phi = _rxyz(np.einsum("nji,njk->nik", AJ0, AJ1))[:, 2]
+        if self.has_data:
+            x = self.system.states[ConfigurationType.Current].x
+            r = self.data_index >= 0
+            prev = x[self.data_index[r]]
+            d = phi[r] - prev
+            phi[r] = np.where(np.abs(d) > np.pi, phi[r] + 2 * np.pi * np.round(-d / (2 * np.pi)), phi[r])
+        om = _mtv(AJ0, s.w1 - s.w0)[:, 2]
+        return AJ0, phi, om
+
+    def scalar(self, s, t):
+        AJ0, phi, om = self.angle(s, t)
+        tau = (self.p_stiffness * (phi - self.p_offset) + self.p_damping * (om - self.p_velocityOffset)
+               + self.p_torque)
+        for i in self.user:
+            tau[i] = float(self.call_user(i, t, int(self.items[i]), float(phi[i]), float(om[i]),
+                                          float(self.p_stiffness[i]), float(self.p_damping[i]),
+                                          float(self.p_offset[i])))
+        return AJ0, phi, om, tau
+
+    def wrench(self, s, t):
+        AJ0, _, _, tau = self.scalar(s, t)
+        return np.zeros((self.n, 3)), AJ0[:, :, 2] * tau[:, None]
+
+    def post_newton(self, markers, t, x):
+        """Store the continuous angle in the data nodes (also if inactive; no discontinuous error)."""
+        if not self.has_data:
+            return
+        _, phi, _ = self.angle(MarkerState(markers, self.m0, self.m1), t)
+        r = self.data_index >= 0
+        x[self.data_index[r]] = phi[r]
+
+    def output_values(self, s, t):
+        _, phi, om, tau = self.scalar(s, t)
+        return dict(Rotation=phi, AngularVelocityLocal=om, TorqueLocal=tau * self.active,
+                    PotentialEnergy=0.5 * self.p_stiffness * (phi - self.p_offset) ** 2 + self.p_torque * phi)

@@ -1,0 +1,241 @@
+"""Spring-dampers between rigid markers (equations/rigid_connectors.py): generalized forces
+and their Jacobians vs finite differences, torque balance, activeConnector."""
+import numpy as np
+import pytest
+
+import multibody as exu
+from multibody.utilities import (HomogeneousTransformation, LinearSpringDamper, MarkerBodyRigid, NodeGenericData,
+                                 NodeRigidBodyEP, NodeRigidBodyRotVecLG, NodeRigidBodyRxyz, ObjectGround,
+                                 ObjectRigidBody, RigidBodySpringDamper, RotationMatrix2EulerParameters,
+                                 RotationMatrixX, RotationMatrixY, RotationMatrixZ, RotXYZ2RotationMatrix,
+                                 TorsionalSpringDamper)
+
+# central differences of smooth functions with step 1e-6: truncation ~1e-12 x third derivatives,
+# round-off ~1e-10 x |Q|; the marker-space Jacobians themselves are central differences with 1e-7
+JAC_RTOL = 1e-6
+
+
+def _model(intrinsic=False, user=False, node_types=("EP", "Rxyz")):
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ObjectGround())
+    bodies = []
+    for k, (nt, pos, rot) in enumerate(zip(node_types, ([0., -1., 0.], [0.6, -1.2, 0.1]),
+                                           ([0.2, -0.1, 0.3], [-0.1, 0.2, 0.1]))):
+        A = RotXYZ2RotationMatrix(rot)
+        if nt == "EP":
+            n = mbs.AddNode(NodeRigidBodyEP(referenceCoordinates=pos + list(RotationMatrix2EulerParameters(A))))
+        elif nt == "Rxyz":
+            n = mbs.AddNode(NodeRigidBodyRxyz(referenceCoordinates=pos + rot))
+        else:
+            n = mbs.AddNode(NodeRigidBodyRotVecLG(referenceCoordinates=pos + [0.1, 0.2, -0.3]))
+        bodies.append(mbs.AddObject(ObjectRigidBody(nodeNumber=n, mass=1. + k, inertia=[1, 1, 1, 0, 0, 0])))
+    mG = mbs.AddMarker(MarkerBodyRigid(bodyNumber=g, localPosition=None,
+                                       localHT=HomogeneousTransformation(RotationMatrixX(0.3), [0.1, 0., 0.])))
+    mA = mbs.AddMarker(MarkerBodyRigid(bodyNumber=bodies[0], localPosition=None,
+                                       localHT=HomogeneousTransformation(RotationMatrixY(-0.2), [0., 0.2, 0.])))
+    mB = mbs.AddMarker(MarkerBodyRigid(bodyNumber=bodies[1], localPosition=None,
+                                       localHT=HomogeneousTransformation(RotationMatrixZ(0.4), [-0.2, 0., 0.1])))
+    K = np.diag([400., 500., 600., 30., 40., 50.])
+    K[0, 1] = K[1, 0] = 50.
+    K[3, 5] = K[5, 3] = 5.
+    D = 0.01 * K + 0.1 * np.ones((6, 6))
+
+    def uf(mbs, t, i, d, r, v, w, Kk, Dd, R0, R1, off):
+        u = np.array(list(d) + list(r)) - np.array(off)
+        fm = np.array(Kk) @ u + np.array(Dd) @ np.array(list(v) + list(w))
+        fm[1] += 10. * u[1] ** 3
+        return list(fm)
+
+    mbs.AddObject(RigidBodySpringDamper(markerNumbers=[mG, mA], stiffness=K, damping=D,
+                                        offset=[0., -0.9, 0.02, 0.05, -0.03, 0.1],
+                                        rotationMarker0=RotationMatrixZ(0.2), useIntrinsicFormulation=intrinsic,
+                                        springForceTorqueUserFunction=uf if user else 0))
+    mbs.AddObject(RigidBodySpringDamper(markerNumbers=[mA, mB], stiffness=0.5 * K, damping=D,
+                                        useIntrinsicFormulation=intrinsic))
+    mbs.AddObject(LinearSpringDamper(markerNumbers=[mA, mB], stiffness=200., damping=3., offset=0.2,
+                                     axisMarker0=list(np.array([1., 0.2, 0.]) / np.sqrt(1.04)), force=5.))
+    nd = mbs.AddNode(NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[0.]))
+    mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mA, mB], nodeNumber=nd, stiffness=3., damping=0.05,
+                                        offset=0.1, torque=0.3, rotationMarker1=RotationMatrixY(0.05)))
+    mbs.Assemble()
+    return mbs
+
+
+def _state(mbs, seed=1):
+    c = mbs._compiled
+    rng = np.random.default_rng(seed)
+    q = 0.05 * rng.standard_normal(c.n_ode2)
+    v = rng.standard_normal(c.n_ode2)
+    return c, q, v
+
+
+def _group_Q(c, q, v, t=0.3, frozen_B=None, frozen_vel=None):
+    """Connector Q_LHS per group (list of (n, L)); frozen_B: (groups' B at the base point) -> B^T W
+    with the marker velocities frozen_vel = (vel, omega) of the base point (K leaves out dJ/dq)."""
+    eq = c.equations
+    eq.update_kinematics(q, v, t)
+    if frozen_vel is not None:
+        eq.markers.vel[:] = frozen_vel[0]
+        eq.markers.omega[:] = frozen_vel[1]
+    out = []
+    for k, g in enumerate(c.connector_groups):
+        Q = np.zeros((g.n, g.L))
+        if frozen_B is None:
+            g.evaluate(eq.markers, t, Q)
+        else:
+            from multibody.equations.rigid_connectors import MarkerState
+            W = g._W(MarkerState(eq.markers, g.m0, g.m1), t)
+            Q = np.einsum("ndl,nd->nl", frozen_B[k], W)
+        out.append(Q)
+    return out
+
+
+def _lie_rows(c):
+    """Global indices (m, 3) of the rotation coordinates of NodeRigidBodyRotVecLG nodes."""
+    from multibody.equations.rigid import NodeRigidBodyRotVecLGGroup
+    rows = [g.ltg_nodes[:, 3:6] for g in c.node_groups if isinstance(g, NodeRigidBodyRotVecLGGroup)]
+    return np.concatenate(rows) if rows else np.zeros((0, 3), dtype=int)
+
+
+def _perturb(c, q, j, h, lie):
+    """q with coordinate j changed by h; a RotVecLG rotation coordinate by composition
+    nu <- log(exp(nu) exp(h e_k)) (its virtual rotation is local, as Jrot = A)."""
+    from multibody.kernels import rotations as rk
+    out = q.copy()
+    hit = np.nonzero(lie == j)
+    if not len(hit[0]):
+        out[j] += h
+        return out
+    r, k = hit[0][0], hit[1][0]
+    idx = lie[r]
+    A, dA = np.empty((3, 3)), np.empty((3, 3))
+    rk.rotvec_rotation_matrix(c.q_ref[idx] + q[idx], A)
+    e = np.zeros(3)
+    e[k] = h
+    rk.rotvec_rotation_matrix(e, dA)
+    nu = np.empty(3)
+    rk.rotvec_from_rotation_matrix(A @ dA, nu)
+    out[idx] = nu - c.q_ref[idx]
+    return out
+
+
+def _check_jacobians(mbs):
+    c, q, v = _state(mbs)
+    lie = _lie_rows(c)
+    t = 0.3
+    eq = c.equations
+    eq.update_kinematics(q, v, t)
+    Bs = [g.B(eq.markers) for g in c.connector_groups]
+    vel0 = (eq.markers.vel.copy(), eq.markers.omega.copy())
+    ltgs = [g.ltg(eq.markers) for g in c.connector_groups]
+    KD = []
+    for g in c.connector_groups:
+        Q = np.zeros((g.n, g.L))
+        Kc, Dc = np.zeros((g.n, g.L, g.L)), np.zeros((g.n, g.L, g.L))
+        g.evaluate(eq.markers, t, Q, Kc, Dc)
+        KD.append((Kc, Dc))
+    h = 1e-6
+    for which in ("q", "v"):
+        for j in range(c.n_ode2):
+            dq = np.zeros(c.n_ode2)
+            dq[j] = h
+            if which == "q":
+                Qp = _group_Q(c, _perturb(c, q, j, h, lie), v, t, frozen_B=Bs, frozen_vel=vel0)
+                Qm = _group_Q(c, _perturb(c, q, j, -h, lie), v, t, frozen_B=Bs, frozen_vel=vel0)
+            else:
+                Qp = _group_Q(c, q, v + dq, t)
+                Qm = _group_Q(c, q, v - dq, t)
+            for k, g in enumerate(c.connector_groups):
+                fd = (Qp[k] - Qm[k]) / (2 * h)
+                M = KD[k][0] if which == "q" else KD[k][1]
+                # column of coordinate j in each item's local ordering
+                col = np.zeros((g.n, g.L))
+                for i in range(g.n):
+                    for l in np.nonzero(ltgs[k][i] == j)[0]:
+                        col[i] += M[i, :, l]
+                scale = max(1.0, np.abs(M).max())
+                np.testing.assert_allclose(col, fd, rtol=0, atol=JAC_RTOL * scale,
+                                           err_msg=f"{type(g).__name__} d/d{which}[{j}]")
+
+
+@pytest.mark.parametrize("intrinsic", [False, True])
+def test_jacobians_vs_finite_differences(intrinsic):
+    """K = B^T dW/dx B (marker Jacobians frozen) and D = dQ/dq_t (exact) vs central differences.
+
+    Rxyz nodes: every coordinate change is a rotation (Euler parameters off the unit sphere are not,
+    so EP bodies are checked through D only, in test_damping_jacobian_is_exact_system_level)."""
+    _check_jacobians(_model(intrinsic=intrinsic, node_types=("Rxyz", "Rxyz")))
+
+
+def test_jacobians_rotveclg_and_user_function():
+    _check_jacobians(_model(user=True, node_types=("RotVecLG", "Rxyz")))
+
+
+def test_damping_jacobian_is_exact_system_level():
+    """Velocities enter only through v = J(q) q_t: D equals the finite difference of the whole Q."""
+    mbs = _model()
+    c, q, v = _state(mbs, seed=3)
+    eq = c.equations
+    eq.update_kinematics(q, v, 0.)
+    eq.constraints(np.zeros(c.n_ae))
+    J = eq.jacobian(0., 0., 1., 0., 0., 0., dense=True)[:c.n_ode2, :c.n_ode2]
+    h = 1e-6
+    fd = np.zeros_like(J)
+    for j in range(c.n_ode2):
+        dv = np.zeros(c.n_ode2)
+        dv[j] = h
+        eq.update_kinematics(q, v + dv, 0.)
+        fp = eq.ode2_rhs()
+        eq.update_kinematics(q, v - dv, 0.)
+        fm = eq.ode2_rhs()
+        fd[:, j] = -(fp - fm) / (2 * h)
+    # the bodies' gyroscopic D is in J too; their own tests cover it; compare the total
+    np.testing.assert_allclose(J, fd, rtol=0, atol=JAC_RTOL * max(1., np.abs(fd).max()))
+
+
+def test_torque_balance_and_action_reaction():
+    """Between two free bodies, the net generalized translational force is zero (action = reaction)."""
+    mbs = _model(node_types=("Rxyz", "Rxyz"))
+    c, q, v = _state(mbs, seed=5)
+    eq = c.equations
+    eq.update_kinematics(q, v, 0.)
+    # connector group rows 1 (rbsd between the bodies), linear, torsional: translational forces cancel
+    for g in c.connector_groups:
+        Q = np.zeros((g.n, g.L))
+        g.evaluate(eq.markers, 0., Q)
+        ltg = g.ltg(eq.markers)
+        for i in range(g.n):
+            if (ltg[i] < 0).any() and g.m0[i] == 0:
+                continue
+            K = c.K
+            if (ltg[i, :K] < 0).all():     # ground marker
+                continue
+            np.testing.assert_allclose(Q[i, :3] + Q[i, K:K + 3], 0., atol=1e-10)
+
+
+def test_inactive_connector_gives_zero_force():
+    mbs = _model()
+    c, q, v = _state(mbs)
+    eq = c.equations
+    for o in range(mbs.systemData.NumberOfObjects()):
+        if "SpringDamper" in mbs.GetObject(o)["objectType"]:
+            mbs.SetObjectParameter(o, "activeConnector", False)
+    eq.update_kinematics(q, v, 0.)
+    for g in c.connector_groups:
+        Q = np.zeros((g.n, g.L))
+        g.evaluate(eq.markers, 0., Q)
+        assert not Q.any()
+
+
+def test_linear_spring_damper_axis_must_be_unit():
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ObjectGround())
+    n = mbs.AddNode(NodeRigidBodyRxyz(referenceCoordinates=[1, 0, 0, 0, 0, 0]))
+    b = mbs.AddObject(ObjectRigidBody(nodeNumber=n, mass=1, inertia=[1, 1, 1, 0, 0, 0]))
+    m0 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=g))
+    m1 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b))
+    mbs.AddObject(LinearSpringDamper(markerNumbers=[m0, m1], stiffness=1., axisMarker0=[2., 0., 0.]))
+    with pytest.raises(exu.ModelError if hasattr(exu, "ModelError") else ValueError, match="normalized"):
+        mbs.Assemble()
