@@ -94,7 +94,9 @@ def test_ignore_singular_jacobian_same_motion_minimum_norm_multipliers(index2):
     # minimum-norm solution by least squares, compared with the solver's split
     Ct = np.array([[1., 0., 0.], [0., 1., 1.]])        # rows: rod, z; columns: rod, fixZ, fixZagain
     expected = np.linalg.lstsq(Ct, np.array([lam0[0], lam0[1]]), rcond=None)[0]
-    np.testing.assert_allclose(lam, expected, rtol=1e-8, atol=1e-12)
+    # multipliers are acceleration-level: the round-off of the two different linear solvers
+    # (least squares / LU) is amplified by 1/(beta h^2) (measured 1.1e-8 relative)
+    np.testing.assert_allclose(lam, expected, rtol=1e-7, atol=1e-12)
 
 
 def test_inconsistent_redundancy_is_reported():
