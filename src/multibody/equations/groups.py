@@ -43,6 +43,9 @@ class Frames:
     pos, vel, omega : (n, 3) global position, velocity, angular velocity
     A : (n, 3, 3) rotation (local to global)
     Jpos, Jrot : (n, 3, K) d vel / d q_t and d omega / d q_t (global)
+    omega_local, Jrot_local : (n, 3), (n, 3, K) the same in the frame's own axes (for rigid
+        frames: G_local q_t and G_local; body points use them, so that a frame whose Euler
+        parameters drifted off unit length moves its points as Exudyn does)
     ltg : (n, K) int, global ODE2 indices of the K columns (-1 = none)
     cval, cvel : (n,) scalar coordinate value and rate (coordinate markers)
     cJ : (n, K) d cval / d q
@@ -58,6 +61,8 @@ class Frames:
         self.A[:] = np.eye(3)
         self.Jpos = np.zeros((n, 3, K))
         self.Jrot = np.zeros((n, 3, K))
+        self.omega_local = np.zeros((n, 3))
+        self.Jrot_local = np.zeros((n, 3, K))
         self.ltg = -np.ones((n, K), dtype=np.int64)
         self.cval = np.zeros(n)
         self.cvel = np.zeros(n)

@@ -377,7 +377,8 @@ class BodyPointMarkers(MarkerGroup):
 
     def evaluate(self, nodes, bodies, q_tot, v, m):
         km.body_points(self.bodies, self.items, self.local, _rotations_or_empty(self.A_local),
-                       bodies.pos, bodies.vel, bodies.A, bodies.omega, bodies.Jpos, bodies.Jrot, bodies.ltg,
+                       bodies.pos, bodies.vel, bodies.A, bodies.omega, bodies.omega_local, bodies.Jpos,
+                       bodies.Jrot, bodies.Jrot_local, bodies.ltg,
                        m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
 
 
@@ -394,15 +395,12 @@ class BodyMassMarkers(MarkerGroup):
         self.com = np.array([c.body_com(int(b)) for b in self.bodies]).reshape(-1, 3)
 
     def evaluate(self, nodes, bodies, q_tot, v, m):
-        src, dst = self.bodies, self.items
-        A = bodies.A[src]
-        r = np.einsum("nij,nj->ni", A, self.com)
-        m.pos[dst] = bodies.pos[src] + r
-        m.vel[dst] = bodies.vel[src] + np.cross(bodies.omega[src], r)
-        Jrot = bodies.Jrot[src]
-        m.Jpos[dst] = bodies.Jpos[src] - np.cross(r[:, :, None], Jrot, axisa=1, axisb=1, axisc=1)
-        m.ltg[dst] = bodies.ltg[src]
-        m.mass[dst] = self.body_mass
+        # the center of mass as a body point (same kinematics as MarkerBodyPosition)
+        km.body_points(self.bodies, self.items, self.com, _NO_ROTATIONS,
+                       bodies.pos, bodies.vel, bodies.A, bodies.omega, bodies.omega_local, bodies.Jpos,
+                       bodies.Jrot, bodies.Jrot_local, bodies.ltg,
+                       m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
+        m.mass[self.items] = self.body_mass
 
 
 @register(MARKER_GROUPS, "NodeCoordinate")

@@ -113,6 +113,8 @@ def write_frame_2d(it, q, v, idx, frames):
     frames.Jpos[it, 1, 1] = 1.0
     frames.Jrot[it] = 0.0
     frames.Jrot[it, 2, 2] = 1.0
+    frames.omega_local[it] = frames.omega[it]
+    frames.Jrot_local[it] = frames.Jrot[it]
     frames.ltg[it, :3] = idx
 
 
@@ -143,15 +145,18 @@ class _Rigid3DNodes(NodeGroup):
 def write_frame_3d(kind, it, q, v, idx, frames):
     """Frames of 3D rigid nodes/bodies: q, v (n, 3 + nr) total coordinates and rates."""
     k = q.shape[1]
-    A, _, G, _, _ = rotation_kinematics(kind, q[:, 3:], v[:, 3:])
+    A, Gl, G, _, _ = rotation_kinematics(kind, q[:, 3:], v[:, 3:])
     frames.pos[it] = q[:, :3]
     frames.vel[it] = v[:, :3]
     frames.A[it] = A
     frames.omega[it] = _mv(G, v[:, 3:])
+    frames.omega_local[it] = _mv(Gl, v[:, 3:])
     frames.Jpos[it] = 0.0
     frames.Jpos[it, :, :3] = EYE3
     frames.Jrot[it] = 0.0
     frames.Jrot[it, :, 3:k] = G
+    frames.Jrot_local[it] = 0.0
+    frames.Jrot_local[it, :, 3:k] = Gl
     frames.ltg[it] = -1
     frames.ltg[it, :k] = idx
 
@@ -525,6 +530,11 @@ class RotationalMasses1D(BodyGroup):
         frames.Jpos[it] = 0.0
         frames.Jrot[it] = 0.0
         frames.Jrot[it, :, 0] = ez
+        # local axes of A0 Rz: the rotation axis is the local z axis
+        frames.omega_local[it] = 0.0
+        frames.omega_local[it, 2] = v[idx]
+        frames.Jrot_local[it] = 0.0
+        frames.Jrot_local[it, 2, 0] = 1.0
         frames.ltg[it, 0] = idx
 
     def body_output(self, eq, st, row, var, b):

@@ -37,9 +37,12 @@ def copy_frames(src, dst, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
 
 
 @njit
-def body_points(src, dst, local, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
+def body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos, Jrot, Jrot_local, ltg,
                 m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg):
-    """Markers at body-fixed points b: p + A b, v + w x (A b), Jpos - skew(A b) Jrot.
+    """Markers at body-fixed points b: p + A b, v + A (w_loc x b), Jpos - A (b x Jrot_loc).
+
+    The body-frame forms equal the global ones v + w x (A b), Jpos - (A b) x Jrot while A is
+    orthonormal; with Euler parameters off unit length (index-2 drift) they are what Exudyn uses.
 
     Parameters
     ----------
@@ -52,35 +55,34 @@ def body_points(src, dst, local, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
     """
     rotate = A_local.shape[0] > 0
     K = Jpos.shape[2]
-    r = np.empty(3)
+    c = np.empty(3)
     for i in range(src.shape[0]):
         s, d = src[i], dst[i]
+        b0, b1, b2 = local[i, 0], local[i, 1], local[i, 2]
         for a in range(3):
-            r[a] = A[s, a, 0] * local[i, 0] + A[s, a, 1] * local[i, 1] + A[s, a, 2] * local[i, 2]
-        w0, w1, w2 = omega[s, 0], omega[s, 1], omega[s, 2]
-        m_pos[d, 0] = pos[s, 0] + r[0]
-        m_pos[d, 1] = pos[s, 1] + r[1]
-        m_pos[d, 2] = pos[s, 2] + r[2]
-        m_vel[d, 0] = vel[s, 0] + w1 * r[2] - w2 * r[1]
-        m_vel[d, 1] = vel[s, 1] + w2 * r[0] - w0 * r[2]
-        m_vel[d, 2] = vel[s, 2] + w0 * r[1] - w1 * r[0]
-        m_omega[d, 0], m_omega[d, 1], m_omega[d, 2] = w0, w1, w2
+            m_pos[d, a] = pos[s, a] + A[s, a, 0] * b0 + A[s, a, 1] * b1 + A[s, a, 2] * b2
+        # w_loc x b, rotated to global
+        wl0, wl1, wl2 = omega_local[s, 0], omega_local[s, 1], omega_local[s, 2]
+        c[0], c[1], c[2] = wl1 * b2 - wl2 * b1, wl2 * b0 - wl0 * b2, wl0 * b1 - wl1 * b0
         for a in range(3):
-            for b in range(3):
+            m_vel[d, a] = vel[s, a] + A[s, a, 0] * c[0] + A[s, a, 1] * c[1] + A[s, a, 2] * c[2]
+            m_omega[d, a] = omega[s, a]
+        for a in range(3):
+            for e in range(3):
                 if rotate:
                     acc = 0.0
-                    for c in range(3):
-                        acc += A[s, a, c] * A_local[i, c, b]
-                    m_A[d, a, b] = acc
+                    for f in range(3):
+                        acc += A[s, a, f] * A_local[i, f, e]
+                    m_A[d, a, e] = acc
                 else:
-                    m_A[d, a, b] = A[s, a, b]
+                    m_A[d, a, e] = A[s, a, e]
         for k in range(K):
-            j0, j1, j2 = Jrot[s, 0, k], Jrot[s, 1, k], Jrot[s, 2, k]
-            # -(r x) J: Jpos - r x Jrot_k
-            m_Jpos[d, 0, k] = Jpos[s, 0, k] - (r[1] * j2 - r[2] * j1)
-            m_Jpos[d, 1, k] = Jpos[s, 1, k] - (r[2] * j0 - r[0] * j2)
-            m_Jpos[d, 2, k] = Jpos[s, 2, k] - (r[0] * j1 - r[1] * j0)
-            m_Jrot[d, 0, k], m_Jrot[d, 1, k], m_Jrot[d, 2, k] = j0, j1, j2
+            j0, j1, j2 = Jrot_local[s, 0, k], Jrot_local[s, 1, k], Jrot_local[s, 2, k]
+            # b x Jrot_loc_k, rotated to global
+            c[0], c[1], c[2] = b1 * j2 - b2 * j1, b2 * j0 - b0 * j2, b0 * j1 - b1 * j0
+            for a in range(3):
+                m_Jpos[d, a, k] = Jpos[s, a, k] - (A[s, a, 0] * c[0] + A[s, a, 1] * c[1] + A[s, a, 2] * c[2])
+                m_Jrot[d, a, k] = Jrot[s, a, k]
             m_ltg[d, k] = ltg[s, k]
 
 
