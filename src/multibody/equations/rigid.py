@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..enums import OutputVariableType as OVT
+from ..kernels import rigid as krig
 from ..kernels import rotations as rk
 from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, param_array, register
 from .points import BodyGroup, MarkerGroup, NodeGroup
@@ -21,6 +22,8 @@ from .points import BodyGroup, MarkerGroup, NodeGroup
 KIND_OF_NODE = {"RigidBodyEP": "EP", "RigidBodyRxyz": "Rxyz", "RigidBodyRotVecLG": "RotVecLG"}
 N_ROT = {"EP": 4, "Rxyz": 3, "RotVecLG": 3}
 EYE3 = np.eye(3)
+_NO_M = np.zeros((0, 7, 7))
+_NO_Q = np.zeros((0, 7))
 # relative step of the central differences of the gyroscopic terms w.r.t. the coordinates
 FD_STEP = 1e-6
 
@@ -144,6 +147,11 @@ class _Rigid3DNodes(NodeGroup):
 
 def write_frame_3d(kind, it, q, v, idx, frames):
     """Frames of 3D rigid nodes/bodies: q, v (n, 3 + nr) total coordinates and rates."""
+    if kind == "EP":
+        krig.ep_frames(it, np.ascontiguousarray(idx), np.ascontiguousarray(q), np.ascontiguousarray(v),
+                       frames.pos, frames.vel, frames.A, frames.omega, frames.omega_local, frames.Jpos,
+                       frames.Jrot, frames.Jrot_local, frames.ltg)
+        return
     k = q.shape[1]
     A, Gl, G, _, _ = rotation_kinematics(kind, q[:, 3:], v[:, 3:])
     frames.pos[it] = q[:, :3]
@@ -334,6 +342,12 @@ class RigidBodies(BodyGroup):
         for k, rows in self.parts:
             w = 3 + N_ROT[k]
             _, q, vv = self._part_state(rows, k, q_tot, v)
+            if k == "EP":
+                M = np.empty((len(rows), 7, 7))
+                krig.ep_mass_and_lhs(q, vv, self.mass[rows], self.J[rows], self.com[rows], True, False,
+                                     M, _NO_Q)
+                out[rows, :7, :7] = M
+                continue
             A, Gl, _, _, _ = rotation_kinematics(k, q[:, 3:], vv[:, 3:])
             m = self.mass[rows]
             Mtr = -m[:, None, None] * np.einsum("nij,njk,nkl->nil", A, _skew(self.com[rows]), Gl)
@@ -346,6 +360,11 @@ class RigidBodies(BodyGroup):
 
     def _lhs_part(self, k, rows, q, vv):
         """Q_LHS (n_part, 3 + nr) of one parametrization."""
+        if k == "EP":
+            out = np.zeros((len(rows), 7))
+            krig.ep_mass_and_lhs(np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows],
+                                 self.J[rows], self.com[rows], False, True, _NO_M, out)
+            return out
         A, Gl, _, gl_t, _ = rotation_kinematics(k, q[:, 3:], vv[:, 3:])
         m, J, b = self.mass[rows], self.J[rows], self.com[rows]
         w = _mv(Gl, vv[:, 3:])

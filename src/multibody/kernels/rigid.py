@@ -1,0 +1,110 @@
+"""Rigid bodies with Euler-parameter nodes over arrays of bodies (Numba): frames, mass matrix
+blocks and quadratic-velocity (gyroscopic) LHS terms in one pass (spec bodies.md, nodes.md).
+
+Coordinates per body: [u (3), ep (4)] (total values q), rates [u_t, ep_t]. With A(ep),
+G_local(ep), omega_local = G_local ep_t, omega = A omega_local (= G ep_t on |ep| = 1):
+
+    M = [[m I, -m A skew(b) G_local], [.^T, G_local^T J G_local]]
+    Q_LHS = [-m A (w x (b x w)), G_local^T (w x J w)]      (w = omega_local; G_local_t ep_t = 0)
+"""
+import numpy as np
+
+from ._jit import njit
+from .rotations import ep_g, ep_g_local, ep_rotation_matrix
+
+
+@njit
+def ep_frames(rows, ltg, q, v, pos, vel, A_out, omega, omega_local, Jpos, Jrot, Jrot_local, f_ltg):
+    """Frames of EP nodes/bodies: q, v (n, 7) total coordinates and rates, ltg (n, 7)."""
+    A = np.empty((3, 3))
+    G = np.empty((3, 4))
+    Gl = np.empty((3, 4))
+    ep = np.empty(4)
+    for i in range(rows.shape[0]):
+        r = rows[i]
+        for k in range(4):
+            ep[k] = q[i, 3 + k]
+        ep_rotation_matrix(ep, A)
+        ep_g(ep, G)
+        ep_g_local(ep, Gl)
+        for a in range(3):
+            pos[r, a] = q[i, a]
+            vel[r, a] = v[i, a]
+            w, wl = 0.0, 0.0
+            for k in range(4):
+                w += G[a, k] * v[i, 3 + k]
+                wl += Gl[a, k] * v[i, 3 + k]
+            omega[r, a] = w
+            omega_local[r, a] = wl
+            for b in range(3):
+                A_out[r, a, b] = A[a, b]
+            for k in range(Jpos.shape[2]):
+                Jpos[r, a, k] = 0.0
+                Jrot[r, a, k] = 0.0
+                Jrot_local[r, a, k] = 0.0
+            Jpos[r, a, a] = 1.0
+            for k in range(4):
+                Jrot[r, a, 3 + k] = G[a, k]
+                Jrot_local[r, a, 3 + k] = Gl[a, k]
+        for k in range(f_ltg.shape[1]):
+            f_ltg[r, k] = ltg[i, k] if k < 7 else -1
+
+
+@njit
+def ep_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
+    """Mass blocks M_out (n, 7, 7) and LHS terms Q_out (n, 7) (added) of EP rigid bodies."""
+    A = np.empty((3, 3))
+    Gl = np.empty((3, 4))
+    ep = np.empty(4)
+    S = np.empty((3, 4))        # skew(b) G_local
+    JG = np.empty((3, 4))       # J G_local
+    w = np.empty(3)
+    for i in range(q.shape[0]):
+        for k in range(4):
+            ep[k] = q[i, 3 + k]
+        ep_rotation_matrix(ep, A)
+        ep_g_local(ep, Gl)
+        m = mass[i]
+        b0, b1, b2 = com[i, 0], com[i, 1], com[i, 2]
+        if want_mass:
+            for k in range(4):
+                g0, g1, g2 = Gl[0, k], Gl[1, k], Gl[2, k]
+                S[0, k] = b1 * g2 - b2 * g1
+                S[1, k] = b2 * g0 - b0 * g2
+                S[2, k] = b0 * g1 - b1 * g0
+                for a in range(3):
+                    JG[a, k] = J[i, a, 0] * g0 + J[i, a, 1] * g1 + J[i, a, 2] * g2
+            for a in range(7):
+                for c in range(7):
+                    M_out[i, a, c] = 0.0
+            for a in range(3):
+                M_out[i, a, a] = m
+                for k in range(4):
+                    acc = 0.0
+                    for c in range(3):
+                        acc += A[a, c] * S[c, k]
+                    M_out[i, a, 3 + k] = -m * acc
+                    M_out[i, 3 + k, a] = -m * acc
+            for k in range(4):
+                for l in range(4):
+                    acc = 0.0
+                    for a in range(3):
+                        acc += Gl[a, k] * JG[a, l]
+                    M_out[i, 3 + k, 3 + l] = acc
+        if want_lhs:
+            for a in range(3):
+                acc = 0.0
+                for k in range(4):
+                    acc += Gl[a, k] * v[i, 3 + k]
+                w[a] = acc
+            # b x w, then w x (b x w)
+            c0, c1, c2 = b1 * w[2] - b2 * w[1], b2 * w[0] - b0 * w[2], b0 * w[1] - b1 * w[0]
+            t0, t1, t2 = w[1] * c2 - w[2] * c1, w[2] * c0 - w[0] * c2, w[0] * c1 - w[1] * c0
+            for a in range(3):
+                Q_out[i, a] += -m * (A[a, 0] * t0 + A[a, 1] * t1 + A[a, 2] * t2)
+            jw0 = J[i, 0, 0] * w[0] + J[i, 0, 1] * w[1] + J[i, 0, 2] * w[2]
+            jw1 = J[i, 1, 0] * w[0] + J[i, 1, 1] * w[1] + J[i, 1, 2] * w[2]
+            jw2 = J[i, 2, 0] * w[0] + J[i, 2, 1] * w[1] + J[i, 2, 2] * w[2]
+            x0, x1, x2 = w[1] * jw2 - w[2] * jw1, w[2] * jw0 - w[0] * jw2, w[0] * jw1 - w[1] * jw0
+            for k in range(4):
+                Q_out[i, 3 + k] += Gl[0, k] * x0 + Gl[1, k] * x1 + Gl[2, k] * x2
