@@ -13,9 +13,13 @@ import numpy as np
 
 from ..errors import NotImplementedFeatureError
 from ..kernels import joints as kj
+from ..kernels import rigid_joints as krj
 from ..kernels.rotations import rxyz_rotation_matrix_batch
 from .constraints import ConstraintGroup
 from .groups import CONSTRAINT_GROUPS, param_array, register
+
+_NO_RU = np.zeros((0, 3, 3))
+_NO_C = np.zeros((1, 1, 1))
 
 
 def _as_index2(index2, n):
@@ -103,33 +107,21 @@ class RigidJoints(JointGroup):
 
     def equations(self, markers, t, index2, with_jacobian):
         n = self.n
-        ix2 = _as_index2(index2, n)
-        p0, p1, v0, v1, w0, w1, A0, A1, J0p, J1p, J0r, J1r = self.markers_data(markers)
-        AJ0 = A0 @ self.p_rotationMarker0
-        AJ1 = A1 @ self.p_rotationMarker1
+        ix2 = np.ascontiguousarray(_as_index2(index2, n))
         u = self.offsets(t, ix2)
-        A_bar = AJ0
-        if u is not None and np.any(u[:, 3:]):
-            Ru = rxyz_rotation_matrix_batch(np.ascontiguousarray(u[:, 3:]), np.zeros((n, 3, 3)))
-            A_bar = AJ0 @ Ru
-        dp, dv = p1 - p0, v1 - v0
-        gg3, gg2, Cg = kj.global_translation(dp, dv, J0p, J1p)
-        gl3, gl2, Cl = kj.local_translation(dp, dv, AJ0, A_bar, w0, J0p, J1p, J0r)
-        loc = self.local[:, None]
-        t3, t2 = np.where(loc, gl3, gg3), np.where(loc, gl2, gg2)
+        Ru, u_t = _NO_RU, np.zeros((n, 3))
         if u is not None:
-            t3 = t3 - u[:, :3]
-        a, b = kj.columns(A_bar, self.rot_a), kj.columns(AJ1, self.rot_b)
-        r3, r2, Cr = kj.dot_constraints(a, b, kj.columns(AJ0, self.rot_a), b, w0, w1, J0r, J1r)
-        if self.alternative.any():
-            r3 = np.where(self.alternative[:, None], kj.triple_products(A_bar, AJ1), r3)
-        g = np.where(ix2[:, None], np.concatenate([t2, r2], axis=1), np.concatenate([t3, r3], axis=1))
-        g = g[:, self.rows]
-        C = None
-        if with_jacobian:
-            Ct = np.where(loc[:, :, None], Cl, Cg)
-            C = np.concatenate([Ct, Cr], axis=1)[:, self.rows]
-        return g, C
+            u_t = np.ascontiguousarray(u[:, :3])
+            if np.any(u[:, 3:]):
+                Ru = rxyz_rotation_matrix_batch(np.ascontiguousarray(u[:, 3:]), np.zeros((n, 3, 3)))
+        K = markers.K
+        g = np.empty((n, self.E))
+        C = np.empty((n, self.E, 2 * K)) if with_jacobian else _NO_C
+        krj.rigid_joint_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
+                                  markers.Jpos, markers.Jrot, self.p_rotationMarker0, self.p_rotationMarker1,
+                                  Ru, u_t, self.local, self.rot_a, self.rot_b, self.alternative, ix2,
+                                  self.rows, bool(with_jacobian), g, C)
+        return g, (C if with_jacobian else None)
 
     # outputs (joints.md, GenericJoint table)
     def frames_out(self, markers):

@@ -29,34 +29,9 @@ def skew_batch(v):
     return S
 
 
-def columns(A, idx):
-    """Columns ``A[i][:, idx[i, k]]`` of (n, 3, 3) matrices: (n, m, 3) for idx (n, m)."""
-    return np.take_along_axis(A, idx[:, None, :], axis=2).transpose(0, 2, 1)
-
-
-def vector_rows(u, J0, J1, sign0=-1.0):
-    """Jacobian rows u^T [sign0 * J0, J1] for u (n, m, 3), J (n, 3, K): (n, m, 2K)."""
-    return np.concatenate([sign0 * np.einsum("nmd,ndk->nmk", u, J0),
-                           np.einsum("nmd,ndk->nmk", u, J1)], axis=2)
-
-
 def global_translation(dp, dv, J0p, J1p):
     """c = dp (index 3), dv (index 2) and C = [-J0p, J1p]: (n, 3), (n, 3), (n, 3, 2K)."""
     return dp, dv, np.concatenate([-J0p, J1p], axis=2)
-
-
-def local_translation(dp, dv, AJ0, A_bar, w0, J0p, J1p, J0r):
-    """Translation in the joint frame J0.
-
-    c = A_bar^T dp (index 3), A_J0^T (dv + dp x w0) (index 2),
-    C = A_bar^T [skew(dp) J0r - J0p, J1p] (joints.md, GenericJoint Jacobian).
-    """
-    g3 = np.einsum("nji,nj->ni", A_bar, dp)
-    g2 = np.einsum("nji,nj->ni", AJ0, dv + cross(dp, w0))
-    At = A_bar.transpose(0, 2, 1)
-    C0 = np.einsum("nij,njk->nik", At, np.einsum("nij,njk->nik", skew_batch(dp), J0r) - J0p)
-    C1 = np.einsum("nij,njk->nik", At, J1p)
-    return g3, g2, np.concatenate([C0, C1], axis=2)
 
 
 def dot_constraints(a, b, a_v, b_v, w0, w1, J0r, J1r):
@@ -73,14 +48,6 @@ def dot_constraints(a, b, a_v, b_v, w0, w1, J0r, J1r):
     C = np.concatenate([np.einsum("nmd,ndk->nmk", axb, J0r),
                         -np.einsum("nmd,ndk->nmk", axb, J1r)], axis=2)
     return g3, g2, C
-
-
-def triple_products(A_bar, AJ1):
-    """alternativeConstraints of GenericJoint (3 locked rotations, index 3):
-    [x0.(y1 x z0), y0.(z1 x x0), z0.(x1 x y0)] - 1, (n, 3)."""
-    x0, y0, z0 = A_bar[:, :, 0], A_bar[:, :, 1], A_bar[:, :, 2]
-    x1, y1, z1 = AJ1[:, :, 0], AJ1[:, :, 1], AJ1[:, :, 2]
-    return np.stack([dot(x0, cross(y1, z0)), dot(y0, cross(z1, x0)), dot(z0, cross(x1, y0))], axis=1) - 1.0
 
 
 def prismatic_2d(dp, dv, t0, n1, w0, w1, J0p, J1p, J0r, J1r):

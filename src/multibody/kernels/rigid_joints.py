@@ -1,0 +1,137 @@
+"""The 3D rigid joints (GenericJoint, RevoluteJointZ, PrismaticJointX) in one Numba pass.
+
+Reads the two markers' frames straight from the system marker arrays (no per-joint copies)
+and writes the residuals and constraint Jacobians of all joints of a group. The equations are
+those of ``kernels/joints.py`` (joints.md): six candidate quantities per joint,
+
+    t = dp (GLOBAL) or A_bar^T dp (in J0, ``local``),          index 2: dv or A_J0^T (dv + dp x w0)
+    r_k = a_k^T b_k, a_k = A_bar[:, rot_a[k]], b_k = A_J1[:, rot_b[k]],  index 2: (w0 - w1)^T (a_k x b_k)
+
+with A_J0 = A_m0 R0, A_J1 = A_m1 R1 and A_bar = A_J0 Ru (Ru the user rotation offset, identity
+without one); ``rows`` selects the E equations of the joint type.
+"""
+import numpy as np
+
+from ._jit import njit
+
+
+@njit
+def rigid_joint_equations(m0, m1, pos, vel, omega, A, Jpos, Jrot, R0, R1, Ru, u_t, local, rot_a, rot_b,
+                          alternative, index2, rows, with_jacobian, g, C):
+    """g (n, E) residuals and C (n, E, 2K) Jacobians ([marker 0 | marker 1] columns).
+
+    Ru : (n, 3, 3) user rotation offsets or (0, 3, 3) for none; u_t : (n, 3) translation offsets.
+    """
+    n = m0.shape[0]
+    K = Jpos.shape[2]
+    E = rows.shape[0]
+    has_ru = Ru.shape[0] > 0
+    AJ0 = np.empty((3, 3))
+    AJ1 = np.empty((3, 3))
+    Ab = np.empty((3, 3))
+    t3 = np.empty(3)
+    t2 = np.empty(3)
+    val = np.empty(6)
+    Cf = np.empty((6, 2 * K))
+    dp = np.empty(3)
+    dv = np.empty(3)
+    dpw = np.empty(3)
+    axb = np.empty(3)
+    for i in range(n):
+        i0, i1 = m0[i], m1[i]
+        for a in range(3):
+            for b in range(3):
+                s0 = 0.0
+                s1 = 0.0
+                for c in range(3):
+                    s0 += A[i0, a, c] * R0[i, c, b]
+                    s1 += A[i1, a, c] * R1[i, c, b]
+                AJ0[a, b] = s0
+                AJ1[a, b] = s1
+        if has_ru:
+            for a in range(3):
+                for b in range(3):
+                    s0 = 0.0
+                    for c in range(3):
+                        s0 += AJ0[a, c] * Ru[i, c, b]
+                    Ab[a, b] = s0
+        else:
+            for a in range(3):
+                for b in range(3):
+                    Ab[a, b] = AJ0[a, b]
+        for a in range(3):
+            dp[a] = pos[i1, a] - pos[i0, a]
+            dv[a] = vel[i1, a] - vel[i0, a]
+        w0x, w0y, w0z = omega[i0, 0], omega[i0, 1], omega[i0, 2]
+        dpw[0] = dv[0] + dp[1] * w0z - dp[2] * w0y
+        dpw[1] = dv[1] + dp[2] * w0x - dp[0] * w0z
+        dpw[2] = dv[2] + dp[0] * w0y - dp[1] * w0x
+        # translations
+        if local[i]:
+            for a in range(3):
+                s3 = 0.0
+                s2 = 0.0
+                for c in range(3):
+                    s3 += Ab[c, a] * dp[c]
+                    s2 += AJ0[c, a] * dpw[c]
+                t3[a] = s3
+                t2[a] = s2
+            if with_jacobian:
+                # C0 = A_bar^T (skew(dp) J0r - J0p), C1 = A_bar^T J1p
+                for k in range(K):
+                    s0 = dp[1] * Jrot[i0, 2, k] - dp[2] * Jrot[i0, 1, k] - Jpos[i0, 0, k]
+                    s1 = dp[2] * Jrot[i0, 0, k] - dp[0] * Jrot[i0, 2, k] - Jpos[i0, 1, k]
+                    s2 = dp[0] * Jrot[i0, 1, k] - dp[1] * Jrot[i0, 0, k] - Jpos[i0, 2, k]
+                    for a in range(3):
+                        Cf[a, k] = Ab[0, a] * s0 + Ab[1, a] * s1 + Ab[2, a] * s2
+                        Cf[a, K + k] = (Ab[0, a] * Jpos[i1, 0, k] + Ab[1, a] * Jpos[i1, 1, k]
+                                        + Ab[2, a] * Jpos[i1, 2, k])
+        else:
+            for a in range(3):
+                t3[a] = dp[a]
+                t2[a] = dv[a]
+            if with_jacobian:
+                for a in range(3):
+                    for k in range(K):
+                        Cf[a, k] = -Jpos[i0, a, k]
+                        Cf[a, K + k] = Jpos[i1, a, k]
+        for a in range(3):
+            t3[a] -= u_t[i, a]
+            val[a] = t2[a] if index2[i] else t3[a]
+        # rotations
+        for kk in range(3):
+            ca, cb = rot_a[i, kk], rot_b[i, kk]
+            ax, ay, az = Ab[0, ca], Ab[1, ca], Ab[2, ca]
+            bx, by, bz = AJ1[0, cb], AJ1[1, cb], AJ1[2, cb]
+            axb[0] = ay * bz - az * by
+            axb[1] = az * bx - ax * bz
+            axb[2] = ax * by - ay * bx
+            if index2[i]:
+                # velocity form with the vectors of A_J0 (without user offset)
+                vx, vy, vz = AJ0[0, ca], AJ0[1, ca], AJ0[2, ca]
+                cx = vy * bz - vz * by
+                cy = vz * bx - vx * bz
+                cz = vx * by - vy * bx
+                val[3 + kk] = (cx * (w0x - omega[i1, 0]) + cy * (w0y - omega[i1, 1])
+                               + cz * (w0z - omega[i1, 2]))
+            else:
+                val[3 + kk] = ax * bx + ay * by + az * bz
+            if with_jacobian:
+                for k in range(K):
+                    Cf[3 + kk, k] = axb[0] * Jrot[i0, 0, k] + axb[1] * Jrot[i0, 1, k] + axb[2] * Jrot[i0, 2, k]
+                    Cf[3 + kk, K + k] = -(axb[0] * Jrot[i1, 0, k] + axb[1] * Jrot[i1, 1, k]
+                                          + axb[2] * Jrot[i1, 2, k])
+        if alternative[i] and not index2[i]:
+            # triple products x0.(y1 x z0), y0.(z1 x x0), z0.(x1 x y0) minus 1
+            for kk in range(3):
+                p, q1, r = kk, (kk + 1) % 3, (kk + 2) % 3
+                # e_p0 . (e_q1 x e_r0)
+                ux, uy, uz = AJ1[0, q1], AJ1[1, q1], AJ1[2, q1]
+                rx, ry, rz = Ab[0, r], Ab[1, r], Ab[2, r]
+                val[3 + kk] = (Ab[0, p] * (uy * rz - uz * ry) + Ab[1, p] * (uz * rx - ux * rz)
+                               + Ab[2, p] * (ux * ry - uy * rx)) - 1.0
+        for e in range(E):
+            g[i, e] = val[rows[e]]
+            if with_jacobian:
+                for k in range(2 * K):
+                    C[i, e, k] = Cf[rows[e], k]
