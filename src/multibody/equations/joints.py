@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import NotImplementedFeatureError
+from ..kernels import constraints as kc
 from ..kernels import joints as kj
 from ..kernels import rigid_joints as krj
 from ..kernels.rotations import rxyz_rotation_matrix_batch
@@ -24,6 +25,16 @@ _NO_C = np.zeros((1, 1, 1))
 
 def _as_index2(index2, n):
     return np.broadcast_to(np.asarray(index2, dtype=bool), (n,))
+
+
+def _point_translation(group, markers, index2, with_jacobian):
+    """Global translation rows of SphericalJoint / RevoluteJoint2D (one kernel call)."""
+    n, E = group.n, group.n_eq
+    g = np.empty((n, E))
+    C = np.empty((n, E, 2 * markers.K)) if with_jacobian else _NO_C
+    kc.point_translation(group.m0, group.m1, markers.pos, markers.vel, markers.Jpos,
+                         np.ascontiguousarray(_as_index2(index2, n)), bool(with_jacobian), g, C)
+    return g, (C if with_jacobian else None)
 
 
 def _matrix_array(records, name):
@@ -270,11 +281,7 @@ class SphericalJoints(JointGroup):
         return super().update_parameter(row, name, value)
 
     def equations(self, markers, t, index2, with_jacobian):
-        ix2 = _as_index2(index2, self.n)
-        m0, m1 = self.m0, self.m1
-        g3, g2, C = kj.global_translation(markers.pos[m1] - markers.pos[m0], markers.vel[m1] - markers.vel[m0],
-                                          markers.Jpos[m0], markers.Jpos[m1])
-        return np.where(ix2[:, None], g2, g3), (C if with_jacobian else None)
+        return _point_translation(self, markers, index2, with_jacobian)
 
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1
@@ -288,11 +295,7 @@ class RevoluteJoints2D(JointGroup):
     n_eq = 2
 
     def equations(self, markers, t, index2, with_jacobian):
-        ix2 = _as_index2(index2, self.n)
-        m0, m1 = self.m0, self.m1
-        g3, g2, C = kj.global_translation(markers.pos[m1] - markers.pos[m0], markers.vel[m1] - markers.vel[m0],
-                                          markers.Jpos[m0], markers.Jpos[m1])
-        return np.where(ix2[:, None], g2, g3)[:, :2], (C[:, :2] if with_jacobian else None)
+        return _point_translation(self, markers, index2, with_jacobian)
 
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1

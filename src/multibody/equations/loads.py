@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..kernels.assembly import marker_vector_loads_add, scatter_add
 from .groups import LOAD_GROUPS, Group, register
 
 
@@ -40,8 +41,9 @@ class LoadGroup(Group):
                                                     t, list(self.vec[i]), family="load"), dtype=float)
         return vec
 
-    def ltg(self, markers):
-        return markers.ltg[self.marker]
+    def add_to(self, f, markers, t, load_factor):
+        """f += the generalized forces of all loads of the group (one kernel call)."""
+        raise NotImplementedError
 
 
 @register(LOAD_GROUPS, "ForceVector")
@@ -49,29 +51,32 @@ class ForceLoads(LoadGroup):
     def read_params(self, records):
         super().read_params(records)
         self.body_fixed = np.array([r.values["bodyFixed"] for r in records], dtype=bool)
+        self.ones = np.ones(self.n)
 
-    def evaluate(self, markers, t, load_factor, out):
-        F = self.values(t, load_factor)
-        if self.body_fixed.any():
-            F = np.where(self.body_fixed[:, None], np.einsum("nij,nj->ni", markers.A[self.marker], F), F)
-        out[:] = np.einsum("ndk,nd->nk", markers.Jpos[self.marker], F)
+    def jacobian_rows(self, markers):
+        return markers.Jpos
+
+    def add_to(self, f, markers, t, load_factor):
+        marker_vector_loads_add(f, self.marker, markers.ltg, markers.A, self.jacobian_rows(markers),
+                                self.values(t, load_factor), self.body_fixed, self.ones)
 
 
 @register(LOAD_GROUPS, "TorqueVector")
 class TorqueLoads(ForceLoads):
-    def evaluate(self, markers, t, load_factor, out):
-        T = self.values(t, load_factor)
-        if self.body_fixed.any():
-            T = np.where(self.body_fixed[:, None], np.einsum("nij,nj->ni", markers.A[self.marker], T), T)
-        out[:] = np.einsum("ndk,nd->nk", markers.Jrot[self.marker], T)
+    def jacobian_rows(self, markers):
+        return markers.Jrot
 
 
 @register(LOAD_GROUPS, "MassProportional")
 class MassProportionalLoads(LoadGroup):
-    def evaluate(self, markers, t, load_factor, out):
+    def read_params(self, records):
+        super().read_params(records)
+        self._not_fixed = np.zeros(self.n, dtype=bool)
+
+    def add_to(self, f, markers, t, load_factor):
         g = self.values(t, load_factor)
-        F = markers.mass[self.marker][:, None] * g
-        out[:] = np.einsum("ndk,nd->nk", markers.Jpos[self.marker], F)
+        marker_vector_loads_add(f, self.marker, markers.ltg, markers.A, markers.Jpos, g,
+                                self._not_fixed, markers.mass[self.marker])
 
 
 @register(LOAD_GROUPS, "Coordinate")
@@ -97,5 +102,6 @@ class CoordinateLoads(LoadGroup):
                                              float(self.vec[i]), family="load"))
         return f
 
-    def evaluate(self, markers, t, load_factor, out):
-        out[:] = markers.cJ[self.marker] * self.values(t, load_factor)[:, None]
+    def add_to(self, f, markers, t, load_factor):
+        scatter_add(f, markers.ltg[self.marker], markers.cJ[self.marker] * self.values(t, load_factor)[:, None],
+                    1.0)

@@ -337,9 +337,9 @@ class RigidBodies(BodyGroup):
             idx, q, vv = self._part_state(rows, k, q_tot, v)
             write_frame_3d(k, self.items[rows], q, vv, idx, frames)
 
-    def mass_blocks(self, q_tot, v, out):
+    def mass_blocks(self, q_tot, v, out, parts=None):
         out[:] = 0.0
-        for k, rows in self.parts:
+        for k, rows in (self.parts if parts is None else parts):
             w = 3 + N_ROT[k]
             _, q, vv = self._part_state(rows, k, q_tot, v)
             if k == "EP":
@@ -358,6 +358,20 @@ class RigidBodies(BodyGroup):
             blk[:, 3:, 3:] = np.einsum("nji,njk,nkl->nil", Gl, self.J[rows], Gl)
             out[rows, :w, :w] = blk
 
+    def mass_and_lhs(self, q_tot, v, M_out, lhs_out):
+        """Mass blocks and LHS forces in one pass (EP bodies: one kernel call for both)."""
+        others = [(k, rows) for k, rows in self.parts if k != "EP"]
+        self.mass_blocks(q_tot, v, M_out, others)
+        self.lhs_forces(None, q_tot, v, 0.0, lhs_out, others)
+        for k, rows in self.parts:
+            if k == "EP":
+                _, q, vv = self._part_state(rows, k, q_tot, v)
+                M = np.empty((len(rows), 7, 7))
+                Q = np.zeros((len(rows), 7))
+                krig.ep_mass_and_lhs(q, vv, self.mass[rows], self.J[rows], self.com[rows], True, True, M, Q)
+                M_out[rows, :7, :7] = M
+                lhs_out[rows, :7] += Q
+
     def _lhs_part(self, k, rows, q, vv):
         """Q_LHS (n_part, 3 + nr) of one parametrization."""
         if k == "EP":
@@ -375,8 +389,8 @@ class RigidBodies(BodyGroup):
         out[:, 3:] = np.einsum("nji,nj->ni", Gl, np.cross(w, Jw) + _mv(J, gl_t))
         return out
 
-    def lhs_forces(self, q, q_tot, v, t, out):
-        for k, rows in self.parts:
+    def lhs_forces(self, q, q_tot, v, t, out, parts=None):
+        for k, rows in (self.parts if parts is None else parts):
             w = 3 + N_ROT[k]
             _, qq, vv = self._part_state(rows, k, q_tot, v)
             out[rows, :w] += self._lhs_part(k, rows, qq, vv)

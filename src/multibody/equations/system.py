@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
+from ..kernels import assembly as ka
 from .groups import Frames
 
 
@@ -27,10 +28,14 @@ class SystemEquations:
         self.markers = Frames(n_mark, c.K)
         self.index2 = False
         self.t = 0.0
+        self._kin_version = 0          # counts kinematics updates (caches of q-dependent terms)
+        self._mass_version = -1
+        self._mass_cache = None
+        self._mass_const = None
+        self._lhs_cache = {}
         q0 = c.states[next(iter(c.states))].q
         self.update_kinematics(np.zeros(c.n_ode2), np.zeros(c.n_ode2), 0.0)
         self._build_pattern()
-        self._mass_const = None
         self.constant_mass = all(g.constant_mass for g in c.body_groups)
 
     # ------------------------------------------------------------ kinematics
@@ -39,6 +44,7 @@ class SystemEquations:
         c = self.c
         q_tot = c.q_ref + q if c.n_ode2 else np.zeros(0)
         c.current_q, c.current_q_tot, c.current_v, c.current_t = q, q_tot, v, t
+        self._kin_version += 1
         self.q, self.q_tot, self.v, self.t = q, q_tot, v, t
         for g in c.node_groups:
             g.frame(q_tot, v, self.node_frames)
@@ -97,19 +103,41 @@ class SystemEquations:
 
     # ------------------------------------------------------------ ODE2 part
     def mass_blocks(self):
-        """Mass blocks per body group (constant ones cached)."""
+        """Mass blocks per body group: constant ones computed once, the others once per
+        kinematics update (groups with ``mass_and_lhs`` fill their LHS forces in the same pass)."""
         c = self.c
-        if self._mass_const is not None and not c.mass_changed:
+        if c.mass_changed:
+            self._mass_const = None
+            self._mass_version = -1
+            c.mass_changed = False
+        if self._mass_const is not None and self.constant_mass:
             return self._mass_const
+        if self._mass_version == self._kin_version:
+            return self._mass_cache
+        if self._mass_const is None:
+            self._mass_const = [None] * len(c.body_groups)
         blocks = []
-        for g in c.body_groups:
+        self._lhs_cache = {}
+        for k, g in enumerate(c.body_groups):
+            if g.constant_mass and self._mass_const[k] is not None:
+                blocks.append(self._mass_const[k])
+                continue
             out = np.zeros((g.n, g.width, g.width))
             if g.width:
-                g.mass_blocks(self.q_tot, self.v, out)
+                both = getattr(g, "mass_and_lhs", None)
+                if both is not None and not g.constant_mass:
+                    lhs = np.zeros((g.n, g.width))
+                    both(self.q_tot, self.v, out, lhs)
+                    self._lhs_cache[id(g)] = lhs
+                else:
+                    g.mass_blocks(self.q_tot, self.v, out)
+            if g.constant_mass:
+                self._mass_const[k] = out
             blocks.append(out)
         if self.constant_mass:
             self._mass_const = blocks
-            c.mass_changed = False
+        self._mass_cache = blocks
+        self._mass_version = self._kin_version
         return blocks
 
     def mass_matrix(self, dense=False):
@@ -135,9 +163,7 @@ class SystemEquations:
         for g, M in zip(self.c.body_groups, self.mass_blocks()):
             if not g.width:
                 continue
-            ix = np.maximum(g.ltg, 0)
-            loc = np.where(g.ltg >= 0, a[ix], 0.0)
-            _scatter(out, g.ltg, np.einsum("nij,nj->ni", M, loc))
+            ka.blocks_times_vector_add(out, g.ltg, M, a)
         return out
 
     def ode2_rhs(self, load_factor=1.0):
@@ -147,18 +173,19 @@ class SystemEquations:
         for g in c.body_groups:
             if not g.width:
                 continue
+            if hasattr(g, "mass_and_lhs") and not g.constant_mass:
+                self.mass_blocks()
+                ka.scatter_add(f, g.ltg, self._lhs_cache[id(g)], -1.0)
+                continue
             out = np.zeros((g.n, g.width))
             if g.lhs_forces(self.q, self.q_tot, self.v, self.t, out):
-                _scatter(f, g.ltg, -out)
+                ka.scatter_add(f, g.ltg, out, -1.0)
         for g in c.connector_groups:
             Q = np.zeros((g.n, g.L))
             g.evaluate(self.markers, self.t, Q)
-            _scatter(f, g.ltg_cache, -Q)
+            ka.scatter_add(f, g.ltg_cache, Q, -1.0)
         for g in c.load_groups:
-            ltg = g.ltg(self.markers)
-            out = np.zeros(ltg.shape)
-            g.evaluate(self.markers, self.t, load_factor, out)
-            _scatter(f, ltg, out)
+            g.add_to(f, self.markers, self.t, load_factor)
         return f
 
     # ------------------------------------------------------------ AE part
@@ -176,9 +203,7 @@ class SystemEquations:
         """C^T lambda (n_ode2,), with the Jacobians cached by ``constraints``."""
         out = np.zeros(self.n_ode2)
         for g, C in zip(self.c.constraint_groups, self._C):
-            ix = np.maximum(g.ae, 0)
-            lg = np.where(g.ae >= 0, lam[ix], 0.0)
-            _scatter(out, g.ltg_cache, np.einsum("nel,ne->nl", C, lg))
+            ka.transposed_times_multipliers_add(out, g.ltg_cache, g.ae, C, lam)
         return out
 
     # ------------------------------------------------------------ Jacobian
@@ -266,7 +291,8 @@ class SystemEquations:
 
 
 def _scatter(out, index, values):
-    idx = index.ravel()
-    val = values.ravel()
-    mask = idx >= 0
-    np.add.at(out, idx[mask], val[mask])
+    """out[index] += values (index -1 ignored); any shapes of equal size."""
+    if index.size == 0:
+        return
+    n = index.shape[0] if index.ndim else 1
+    ka.scatter_add(out, index.reshape(n, -1), values.reshape(n, -1), 1.0)

@@ -61,3 +61,22 @@ def inactive_rows(active, ae, lam, g, C, with_jacobian):
             if with_jacobian:
                 for l in range(C.shape[2]):
                     C[i, e, l] = 0.0
+
+
+@njit
+def point_translation(m0, m1, pos, vel, Jpos, index2, with_jacobian, g, C):
+    """The first E global components of p1 - p0 (index 3) or v1 - v0 (index 2), E = g.shape[1]:
+    SphericalJoint (3), RevoluteJoint2D (2). C (n, E, 2K) = [-Jpos_m0, Jpos_m1] rows."""
+    K = Jpos.shape[2]
+    E = g.shape[1]
+    for i in range(m0.shape[0]):
+        a, b = m0[i], m1[i]
+        for e in range(E):
+            if index2[i]:
+                g[i, e] = vel[b, e] - vel[a, e]
+            else:
+                g[i, e] = pos[b, e] - pos[a, e]
+            if with_jacobian:
+                for k in range(K):
+                    C[i, e, k] = -Jpos[a, e, k]
+                    C[i, e, K + k] = Jpos[b, e, k]

@@ -29,11 +29,6 @@ def skew_batch(v):
     return S
 
 
-def global_translation(dp, dv, J0p, J1p):
-    """c = dp (index 3), dv (index 2) and C = [-J0p, J1p]: (n, 3), (n, 3), (n, 3, 2K)."""
-    return dp, dv, np.concatenate([-J0p, J1p], axis=2)
-
-
 def dot_constraints(a, b, a_v, b_v, w0, w1, J0r, J1r):
     """Constraints c = a^T b of vectors a fixed to marker 0 and b fixed to marker 1.
 

@@ -416,14 +416,19 @@ class ImplicitSecondOrderSolver(StepLoop):
         eq.update_kinematics(cur.q, cur.v, self.t_new)
         f = eq.ode2_rhs()
         gae = eq.constraints(cur.lam)
-        rq = eq.mass_times(cur.a) - f + eq.reaction_forces(cur.lam)
-        r = np.concatenate([rq, gae])
+        n2 = self.c.n_ode2
+        r = np.empty(n2 + gae.size)
+        rq = r[:n2]
+        np.subtract(eq.mass_times(cur.a), f, out=rq)
+        rq += eq.reaction_forces(cur.lam)
+        r[n2:] = gae
         self.last_residual = r
-        err = float(np.linalg.norm(r))
+        err = math.sqrt(r @ r)
         if self.newton_settings.weightTolerancePerCoordinate and r.size:
             err /= math.sqrt(r.size)
         self.last_error = err
-        rbar = np.concatenate([self.bh2 * rq, gae])
+        rbar = r.copy()
+        rbar[:n2] *= self.bh2
         return err, rbar
 
     def factorize(self):
@@ -481,9 +486,8 @@ class ImplicitSecondOrderSolver(StepLoop):
 
     def diverged(self, max_norm):
         cur = self.current
-        return bool(cur.q @ cur.q >= max_norm or cur.v @ cur.v >= max_norm
-                    or not (np.all(np.isfinite(cur.q)) and np.all(np.isfinite(cur.v))
-                            and np.all(np.isfinite(cur.lam))))
+        # NaN fails every comparison, Inf exceeds max_norm: both count as diverged
+        return not (cur.q @ cur.q < max_norm and cur.v @ cur.v < max_norm and math.isfinite(cur.lam @ cur.lam))
 
     def reset_to_start_of_step(self):
         s = self.start_of_step

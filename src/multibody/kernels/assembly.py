@@ -1,0 +1,73 @@
+"""Scatter of group results into system vectors (Numba).
+
+Every group returns per-item arrays with a local-to-global index map of the same leading
+shape (index -1: no coordinate, e.g. padding or ground). These loops add them into the system
+vectors without the temporaries of ``np.add.at`` and masks, which dominate small models.
+"""
+from ._jit import njit
+
+
+@njit
+def scatter_add(out, index, values, sign):
+    """out[index[i, j]] += sign * values[i, j] for index >= 0 (2D index and values)."""
+    for i in range(index.shape[0]):
+        for j in range(index.shape[1]):
+            k = index[i, j]
+            if k >= 0:
+                out[k] += sign * values[i, j]
+
+
+@njit
+def blocks_times_vector_add(out, index, blocks, x):
+    """out[index[i]] += blocks[i] @ x[index[i]]: M a with per-item blocks (n, w, w)."""
+    w = index.shape[1]
+    for i in range(index.shape[0]):
+        for a in range(w):
+            ka = index[i, a]
+            if ka < 0:
+                continue
+            acc = 0.0
+            for b in range(w):
+                kb = index[i, b]
+                if kb >= 0:
+                    acc += blocks[i, a, b] * x[kb]
+            out[ka] += acc
+
+
+@njit
+def transposed_times_multipliers_add(out, col_index, row_index, C, lam):
+    """out[col_index[i]] += C[i]^T lam[row_index[i]]: reaction forces C^T lambda per item,
+    C (n, E, L), row_index (n, E) into lambda, col_index (n, L) into out."""
+    E, L = C.shape[1], C.shape[2]
+    for i in range(C.shape[0]):
+        for e in range(E):
+            r = row_index[i, e]
+            if r < 0:
+                continue
+            le = lam[r]
+            if le == 0.0:
+                continue
+            for l in range(L):
+                k = col_index[i, l]
+                if k >= 0:
+                    out[k] += C[i, e, l] * le
+
+
+@njit
+def marker_vector_loads_add(out, marker, ltg, A, J, F, body_fixed, scale):
+    """out[ltg[m]] += scale_i J[m]^T F_i, m = marker[i], with F_i rotated by A[m] if body_fixed[i]:
+    forces (J = Jpos), torques (J = Jrot), gravity (scale = marker mass)."""
+    K = J.shape[2]
+    for i in range(marker.shape[0]):
+        m = marker[i]
+        f0, f1, f2 = F[i, 0], F[i, 1], F[i, 2]
+        if body_fixed[i]:
+            g0 = A[m, 0, 0] * f0 + A[m, 0, 1] * f1 + A[m, 0, 2] * f2
+            g1 = A[m, 1, 0] * f0 + A[m, 1, 1] * f1 + A[m, 1, 2] * f2
+            g2 = A[m, 2, 0] * f0 + A[m, 2, 1] * f1 + A[m, 2, 2] * f2
+            f0, f1, f2 = g0, g1, g2
+        s = scale[i]
+        for k in range(K):
+            col = ltg[m, k]
+            if col >= 0:
+                out[col] += s * (J[m, 0, k] * f0 + J[m, 1, k] * f1 + J[m, 2, k] * f2)
