@@ -9,6 +9,7 @@ import scipy.linalg as sla
 import scipy.sparse.linalg as spla
 
 from ..enums import LinearSolverType
+from ..kernels import sparse_lu
 
 
 # A pivot below this fraction of the largest Jacobian entry counts as zero. The largest entries
@@ -35,6 +36,12 @@ class InconsistentSystem(SingularJacobian):
         self.residual, self.rhs_norm = residual, rhs_norm
 
 
+# after this many solves with one sparse factorization, its L and U factors are copied out once
+# and the triangular solves run in a Numba loop over them: SuperLU's supernodal solve is 3-5x slower
+# on multibody Jacobians (slider-crank n = 12288: 492 -> 143 us; chain n = 4096: 217 -> 54 us),
+# while copying the factors costs about one factorization, which modified Newton amortizes
+SOLVES_BEFORE_OWN_TRIANGULAR = 3
+
 # a least-squares solve is accepted as a solution if |J x - r| <= LSTSQ_RTOL |r| + round-off
 LSTSQ_RTOL = 1e-6
 
@@ -50,10 +57,14 @@ class LinearSolver:
         self.least_squares = ignore_singular and st == LinearSolverType.EigenDense
         self._lu = None
         self._lstsq_matrix = None
+        self._triangular = None
+        self._solves = 0
 
     def factorize(self, J):
         self._lu = None
         self._lstsq_matrix = None
+        self._triangular = None
+        self._solves = 0
         if self.least_squares:
             self._lstsq_matrix = J if isinstance(J, np.ndarray) else J.toarray()
             return
@@ -100,11 +111,28 @@ class LinearSolver:
             return x
         if self.dense:
             return sla.lu_solve(self._lu, r, check_finite=False)
+        self._solves += 1
+        if self._triangular is None and self._solves >= SOLVES_BEFORE_OWN_TRIANGULAR:
+            self._triangular = _triangular_factors(self._lu)
+        if self._triangular:
+            x = np.empty(r.shape[0])
+            sparse_lu.lu_solve(*self._triangular, np.ascontiguousarray(r, dtype=float), x, np.empty(r.shape[0]))
+            return x
         return self._lu.solve(r)
 
     @property
     def factorized(self):
         return self._lu is not None or self._lstsq_matrix is not None
+
+
+def _triangular_factors(lu):
+    """CSC arrays of SuperLU's L and U and the permutations, for ``sparse_lu.lu_solve``
+    (an empty tuple if U lacks a stored diagonal entry: then SuperLU keeps solving)."""
+    L, U = lu.L, lu.U
+    diag = sparse_lu.diagonal_positions(U.indptr, U.indices)
+    if diag.size and diag.min() < 0:
+        return ()
+    return (L.indptr, L.indices, L.data, U.indptr, U.indices, U.data, diag, lu.perm_r, lu.perm_c)
 
 
 def _pivot_row(piv, k):
