@@ -102,23 +102,11 @@ class NodeRigidBody2DGroup(NodeGroup):
 
 
 def write_frame_2d(it, q, v, idx, frames):
-    th = q[:, 2]
-    c, s = np.cos(th), np.sin(th)
-    frames.pos[it, 0], frames.pos[it, 1], frames.pos[it, 2] = q[:, 0], q[:, 1], 0.0
-    frames.vel[it, 0], frames.vel[it, 1], frames.vel[it, 2] = v[:, 0], v[:, 1], 0.0
-    A = np.zeros((len(it), 3, 3))
-    A[:, 0, 0], A[:, 0, 1], A[:, 1, 0], A[:, 1, 1], A[:, 2, 2] = c, -s, s, c, 1.0
-    frames.A[it] = A
-    frames.omega[it] = 0.0
-    frames.omega[it, 2] = v[:, 2]
-    frames.Jpos[it] = 0.0
-    frames.Jpos[it, 0, 0] = 1.0
-    frames.Jpos[it, 1, 1] = 1.0
-    frames.Jrot[it] = 0.0
-    frames.Jrot[it, 2, 2] = 1.0
-    frames.omega_local[it] = frames.omega[it]
-    frames.Jrot_local[it] = frames.Jrot[it]
-    frames.ltg[it, :3] = idx
+    """Planar frames of the rows ``it`` from [x, y, theta] and their rates (one kernel call)."""
+    f = frames
+    krig.frames_2d(np.ascontiguousarray(it, dtype=np.int64), np.ascontiguousarray(q), np.ascontiguousarray(v),
+                   np.ascontiguousarray(idx, dtype=np.int64), f.pos, f.vel, f.A, f.omega, f.Jpos, f.Jrot,
+                   f.omega_local, f.Jrot_local, f.ltg)
 
 
 class _Rigid3DNodes(NodeGroup):

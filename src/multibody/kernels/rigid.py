@@ -108,3 +108,35 @@ def ep_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
             x0, x1, x2 = w[1] * jw2 - w[2] * jw1, w[2] * jw0 - w[0] * jw2, w[0] * jw1 - w[1] * jw0
             for k in range(4):
                 Q_out[i, 3 + k] += Gl[0, k] * x0 + Gl[1, k] * x1 + Gl[2, k] * x2
+
+
+@njit
+def frames_2d(items, q, v, idx, pos, vel, A, omega, Jpos, Jrot, omega_local, Jrot_local, ltg):
+    """Planar rigid frames [x, y, theta] of items (rows of the frame arrays): A = rotation about z,
+    Jpos = [e_x, e_y, 0], Jrot = e_z e_theta^T (global and local alike)."""
+    K = Jpos.shape[2]
+    for i in range(items.shape[0]):
+        r = items[i]
+        th = q[i, 2]
+        c, s = np.cos(th), np.sin(th)
+        pos[r, 0], pos[r, 1], pos[r, 2] = q[i, 0], q[i, 1], 0.0
+        vel[r, 0], vel[r, 1], vel[r, 2] = v[i, 0], v[i, 1], 0.0
+        for a in range(3):
+            for b in range(3):
+                A[r, a, b] = 0.0
+        A[r, 0, 0], A[r, 0, 1], A[r, 1, 0], A[r, 1, 1], A[r, 2, 2] = c, -s, s, c, 1.0
+        for a in range(3):
+            omega[r, a] = 0.0
+            omega_local[r, a] = 0.0
+            for k in range(K):
+                Jpos[r, a, k] = 0.0
+                Jrot[r, a, k] = 0.0
+                Jrot_local[r, a, k] = 0.0
+        omega[r, 2] = v[i, 2]
+        omega_local[r, 2] = v[i, 2]
+        Jpos[r, 0, 0] = 1.0
+        Jpos[r, 1, 1] = 1.0
+        Jrot[r, 2, 2] = 1.0
+        Jrot_local[r, 2, 2] = 1.0
+        for k in range(3):
+            ltg[r, k] = idx[i, k]
