@@ -1343,6 +1343,101 @@ JOINT_CASES_PENDING = {
 }
 
 
+# ---------------------------------------------------------------------------
+# closed-loop mechanisms (issue 3: crank angle histories against Exudyn)
+# ---------------------------------------------------------------------------
+def _bar_2d(mbs, U, p0, p1, m=1.0, g=9.81):
+    """RigidBody2D bar from p0 to p1 (COM in the middle, J = m L^2/12), gravity -y; returns
+    (node, body, marker at p0, marker at p1)."""
+    p0, p1 = np.array(p0, float), np.array(p1, float)
+    d = p1 - p0
+    L = float(np.linalg.norm(d))
+    c = 0.5 * (p0 + p1)
+    n = mbs.AddNode(U.NodeRigidBody2D(referenceCoordinates=[float(c[0]), float(c[1]), math.atan2(d[1], d[0])]))
+    b = mbs.AddObject(U.ObjectRigidBody2D(mass=m, inertia=m * L * L / 12, nodeNumber=n))
+    _gravity(mbs, U, b, g=(0., -g, 0.))
+    m0 = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[-0.5 * L, 0., 0.]))
+    m1 = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0.5 * L, 0., 0.]))
+    return n, b, m0, m1
+
+
+def four_bar_2d(exu, U, solver='GA', h=1e-2, nSteps=100, rho=0.9):
+    """Planar four-bar (ground pivots (0,0) and (1.2,0), crank to (0.2,0.6), coupler to (1,0.8))
+    of RigidBody2D bars on four RevoluteJoint2D, falling under gravity from rest for 1 s: crank
+    angle and rocker angle histories, joint forces (h = 1e-2 and the multiplier tolerance: with
+    h = 1e-3 the reaction forces are determined only to ~1e-8 absolute in both codes)."""
+    SC, mbs = _new_system(exu)
+    oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
+    A, B, C, D = [0., 0.], [0.2, 0.6], [1.0, 0.8], [1.2, 0.]
+    g0 = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=oGround, localPosition=A + [0.]))
+    g1 = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=oGround, localPosition=D + [0.]))
+    nA, _, a0, a1 = _bar_2d(mbs, U, A, B)
+    _, _, b0, b1 = _bar_2d(mbs, U, B, C)
+    nC, _, c0, c1 = _bar_2d(mbs, U, C, D)
+    joints = [mbs.AddObject(U.RevoluteJoint2D(markerNumbers=mk)) for mk in ([g0, a0], [a1, b0], [b1, c0], [c1, g1])]
+    OV = exu.OutputVariableType
+    sensors = {'crank': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=nA, outputVariableType=OV.Coordinates)),
+               'rocker': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=nC, outputVariableType=OV.Coordinates)),
+               'force0': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=joints[0], outputVariableType=OV.Force))}
+    mbs.Assemble()
+    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=2 * h, multiplierTolerance=True)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    return res
+
+
+def slider_crank_3d(exu, U, solver='GA', h=1e-3, nSteps=500, rho=0.9):
+    """The spatial IFToMM slider-crank of ../shared/bench/slider_crank.py (one copy): crank,
+    conrod and slider created with mbs.CreateRigidBody (Euler parameters) on four
+    mbs.CreateGenericJoint (revolute, prismatic, spherical, [1,1,1,0,0,1]), gravity -z,
+    0.5 s: crank rotation, slider position and crank joint torque histories."""
+    SC, mbs = _new_system(exu)
+    g = [0., 0., -9.81]
+    lAB, lBC, yA, zA = 0.08, 0.3, 0.1, 0.12
+    oGround = mbs.CreateGround()
+    xD = math.sqrt(lBC ** 2 - yA ** 2 - (zA + lAB) ** 2)
+    iAB = U.RigidBodyInertia(mass=0.12, inertiaTensor=np.diag([0.0001, 0.0001, 0.00001])).Translated([0., 0., 0.5 * lAB])
+    iBC = U.RigidBodyInertia(mass=0.5, inertiaTensor=np.diag([0.0004, 0.004, 0.004]))
+    iSl = U.RigidBodyInertia(mass=2., inertiaTensor=np.diag([0.0001, 0.0001, 0.0001]))
+    pA, pB, pC = np.array([0., yA, zA]), np.array([0., yA, zA + lAB]), np.array([xD, 0., 0.])
+    [xAx, zAx, _] = U.GramSchmidt(pC - pB, [0., yA, zA + lAB])
+    rotBC = np.array([xAx, -np.cross(xAx, zAx), zAx]).T
+    b0 = mbs.CreateRigidBody(inertia=iAB, referencePosition=pA, initialAngularVelocity=[6., 0., 0.], gravity=g)
+    b1 = mbs.CreateRigidBody(inertia=iBC, referencePosition=0.5 * (pB + pC), referenceRotationMatrix=rotBC,
+                             initialVelocity=[0.12, -0.24, 0.], initialAngularVelocity=[1.92, -0.96, 0.48], gravity=g)
+    b2 = mbs.CreateRigidBody(inertia=iSl, referencePosition=pC, initialVelocity=[0.24, 0., 0.], gravity=g)
+    jA = mbs.CreateGenericJoint(itemNumbers=[oGround, b0], position=pA, constrainedAxes=[1, 1, 1, 0, 1, 1],
+                                useGlobalFrame=False)
+    mbs.CreateGenericJoint(itemNumbers=[oGround, b2], position=[0., 0., 0.], constrainedAxes=[0, 1, 1, 1, 1, 1],
+                           useGlobalFrame=False)
+    mbs.CreateGenericJoint(itemNumbers=[b0, b1], position=[0., 0., lAB], constrainedAxes=[1, 1, 1, 0, 0, 0],
+                           useGlobalFrame=False)
+    mbs.CreateGenericJoint(itemNumbers=[b1, b2], position=pC, constrainedAxes=[1, 1, 1, 0, 0, 1],
+                           useGlobalFrame=True)
+    jA = jA[0] if isinstance(jA, (list, tuple)) else jA
+    OV = exu.OutputVariableType
+    sensors = {'crank': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=b0, outputVariableType=OV.Rotation)),
+               'crank_omega': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=b0,
+                                                  outputVariableType=OV.AngularVelocity)),
+               'slider': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=b2, outputVariableType=OV.Position)),
+               'torque': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=jA, outputVariableType=OV.TorqueLocal))}
+    mbs.Assemble()
+    ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h, multiplierTolerance=True)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    return res
+
+
+MECHANISM_CASES = {
+    'mechanism_four_bar_2d': (four_bar_2d, dict()),
+    'mechanism_four_bar_2d_index2': (four_bar_2d, dict(solver='TrapezoidalIndex2')),
+    'mechanism_slider_crank_3d': (slider_crank_3d, dict()),
+}
+CASES.update(MECHANISM_CASES)
+
+
 def run_case(name, exu, U):
     builder, params = CASES[name]
     return builder(exu, U, **params)
