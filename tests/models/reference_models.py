@@ -1534,8 +1534,12 @@ def dof_revolute_twice(exu, U, second=True):
     return SC, mbs
 
 
-def dof_fourbar(exu, U):
-    """Seed case 2: a four-bar of RevoluteJointZ in 3D (closed planar loop: 2 redundant equations)."""
+def dof_fourbar(exu, U, closing='revolute', force=None):
+    """Seed case 2: a four-bar of RevoluteJointZ in 3D (closed planar loop: 3 redundant equations,
+    18 coordinates of three bars against 20 equations at mobility 1).
+
+    closing='xy': the loop is closed by a SphericalJoint on the global x and y translations instead
+    of the fourth RevoluteJointZ (the non-redundant model); ``force``: a load on the coupler."""
     SC, mbs = _new_system(exu)
     oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
     # crank 0-(0,1), coupler (0,1)-(2,1), rocker (2,1)-(2,0), ground pivots at (0,0) and (2,0)
@@ -1554,7 +1558,12 @@ def dof_fourbar(exu, U):
              (rigid(b2, (1., 0., 0.)), rigid(b3, (0., 0.5, 0.))),
              (rigid(b3, (0., -0.5, 0.)), rigid(oGround, (2., 0., 0.)))]
     for k, (m0, m1) in enumerate(pairs):
-        mbs.AddObject(U.RevoluteJointZ(markerNumbers=[m0, m1], name=f'revolute{k}'))
+        if k == 3 and closing == 'xy':
+            mbs.AddObject(U.SphericalJoint(markerNumbers=[m0, m1], constrainedAxes=[1, 1, 0], name='closingXY'))
+        else:
+            mbs.AddObject(U.RevoluteJointZ(markerNumbers=[m0, m1], name=f'revolute{k}'))
+    if force is not None:
+        mbs.AddLoad(U.Force(markerNumber=rigid(b2, (0., 0., 0.)), loadVector=list(force)))
     mbs.Assemble()
     return SC, mbs
 

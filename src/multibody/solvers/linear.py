@@ -42,6 +42,10 @@ class InconsistentSystem(SingularJacobian):
 # while copying the factors costs about one factorization, which modified Newton amortizes
 SOLVES_BEFORE_OWN_TRIANGULAR = 3
 
+# singular values below this times the matrix size times sigma_max count as zero in the
+# least-squares (minimum-norm) solve of a singular Jacobian
+LSTSQ_RANK_RTOL = 100 * np.finfo(float).eps
+
 # a least-squares solve is accepted as a solution if |J x - r| <= LSTSQ_RTOL |r| + round-off
 LSTSQ_RTOL = 1e-6
 
@@ -101,7 +105,11 @@ class LinearSolver:
             # multipliers are the minimum-norm split (Exudyn's full-pivot LU puts the whole
             # reaction on the first pivot instead); an inconsistent system is reported
             J = self._lstsq_matrix
-            x = sla.lstsq(J, r, lapack_driver="gelsd")[0]
+            # redundant equations are dependent up to round-off: their singular values sit at a few
+            # eps * sigma_max (4.4e-16 relative in the 3D four-bar), which LAPACK's default cut-off
+            # (eps) keeps, giving multipliers with an O(1e-3) null-space component
+            cond = LSTSQ_RANK_RTOL * max(J.shape)
+            x = sla.lstsq(J, r, cond=cond, lapack_driver="gelsd")[0]
             res = float(np.linalg.norm(J @ x - r))
             rn = float(np.linalg.norm(r))
             roundoff = 1e3 * np.finfo(float).eps * (np.abs(J).max(initial=0.0) * J.shape[0]

@@ -1,0 +1,93 @@
+"""The two seed cases of redundant constraints in a solve: a bar held by two RevoluteJointZ on
+the same axis, and a four-bar of RevoluteJointZ in 3D (a closed planar loop). The plain solve
+fails naming the redundant joint; with linearSolver.ignoreSingularJacobian and EigenDense the
+motion equals that of the non-redundant model and the multipliers are the minimum-norm split of
+the reactions (checked against the least-squares solution of C^T lambda = C0^T lambda0)."""
+import importlib.util
+import os
+import warnings
+
+import numpy as np
+import pytest
+
+import multibody as exu
+import multibody.utilities as U
+from multibody.errors import SolverError
+from multibody.solvers.dof import constraint_columns
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location('reference_models',
+                                               os.path.join(HERE, '..', 'models', 'reference_models.py'))
+rm = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(rm)
+
+MOTION_RTOL = 1e-8
+# multipliers are acceleration-level quantities: the round-off of least squares vs LU is amplified
+# by 1/(beta h^2) (as in test_redundancy.py)
+MULTIPLIER_RTOL = 1e-7
+
+# (builder, redundant model, non-redundant model, the redundant item's name)
+SEEDS = {
+    'revolute_twice': (rm.dof_revolute_twice, dict(second=True), dict(second=False), 'revolute1'),
+    'fourbar': (rm.dof_fourbar, dict(force=[200., 0., 0.]), dict(closing='xy', force=[200., 0., 0.]),
+                'revolute3'),
+}
+
+
+def build(name, redundant=True):
+    builder, red, plain, _ = SEEDS[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        SC, mbs = builder(exu, U, **(red if redundant else plain))
+    return SC, mbs
+
+
+def settings(solver, ignore=False, n=200, h=1e-3):
+    s = exu.SimulationSettings()
+    s.timeIntegration.numberOfSteps = n
+    s.timeIntegration.endTime = n * h
+    s.timeIntegration.newton.useModifiedNewton = False
+    s.timeIntegration.newton.relativeTolerance = 1e-12
+    s.timeIntegration.newton.absoluteTolerance = 1e-12
+    s.timeIntegration.adaptiveStep = False
+    s.timeIntegration.verboseMode = 0
+    s.linearSolver.solverType = getattr(exu.LinearSolverType, solver)
+    s.linearSolver.ignoreSingularJacobian = ignore
+    s.solution.file.write = False
+    return s
+
+
+@pytest.mark.parametrize("solver", ['EXUdense', 'EigenSparse', 'EigenDense'])
+@pytest.mark.parametrize("name", list(SEEDS))
+def test_plain_solve_names_the_redundant_joint(name, solver):
+    SC, mbs = build(name)
+    with pytest.raises(SolverError) as info:
+        mbs.SolveDynamic(settings(solver))
+    msg = str(info.value)
+    assert f"ObjectJointRevoluteZ" in msg and f"('{SEEDS[name][3]}')" in msg
+    assert "ComputeSystemDegreeOfFreedom" in msg and "ignoreSingularJacobian" in msg
+
+
+@pytest.mark.parametrize("name", list(SEEDS))
+def test_ignore_singular_jacobian_same_motion_minimum_norm_multipliers(name):
+    SC, mbs = build(name)
+    SC0, ref = build(name, redundant=False)
+    mbs.SolveDynamic(settings('EigenDense', ignore=True))
+    ref.SolveDynamic(settings('EigenDense'))
+    q, q0 = mbs.systemData.GetODE2Coordinates(), ref.systemData.GetODE2Coordinates()
+    assert np.linalg.norm(q0) > 1e-2, "the model did not move"
+    np.testing.assert_allclose(q, q0, rtol=MOTION_RTOL, atol=MOTION_RTOL * np.abs(q0).max())
+    np.testing.assert_allclose(mbs.systemData.GetODE2Coordinates_t(), ref.systemData.GetODE2Coordinates_t(),
+                               rtol=MOTION_RTOL, atol=MOTION_RTOL * np.abs(q0).max())
+    # the reactions C^T lambda of both models agree; among all lambda with C^T lambda = C0^T lambda0
+    # the solver's is the minimum-norm one
+    cfg = exu.ConfigurationType.Current
+    C = constraint_columns(mbs, configuration=cfg)[0].toarray()[:mbs.systemData.ODE2Size()].T
+    C0 = constraint_columns(ref, configuration=cfg)[0].toarray()[:ref.systemData.ODE2Size()].T
+    lam, lam0 = mbs.systemData.GetAECoordinates(), ref.systemData.GetAECoordinates()
+    reaction0 = C0.T @ lam0
+    expected = np.linalg.lstsq(C.T, reaction0, rcond=None)[0]
+    scale = np.abs(expected).max()
+    np.testing.assert_allclose(C.T @ lam, reaction0, rtol=0, atol=MULTIPLIER_RTOL * scale)
+    np.testing.assert_allclose(lam, expected, rtol=0, atol=MULTIPLIER_RTOL * scale)
+    assert np.linalg.norm(lam) <= np.linalg.norm(expected) * (1 + MULTIPLIER_RTOL)
