@@ -1,46 +1,102 @@
-"""The sparse linear solver: its own triangular solves with SuperLU's factors agree with
-SuperLU's solve (row and column permutations, fill-in, saddle-point structure)."""
+"""The sparse linear solver: SuperLU with its own triangular solves, KLU for patterns with little
+fill, the choice between them, and singular pivots on either path."""
 import numpy as np
+import pytest
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from multibody.enums import LinearSolverType
-from multibody.solvers.linear import SOLVES_BEFORE_OWN_TRIANGULAR, LinearSolver
+from multibody.solvers.linear import KLU_MAX_FILL_RATIO, LinearSolver, SingularJacobian
 
 
-def saddle_point_matrix(n, m, seed):
+def saddle_point_matrix(n, m, seed, density=0.05):
     """[[K, C^T], [C, 0]] with a sparse SPD K and a sparse full-rank C: zero diagonal in the
-    constraint block, so that SuperLU must pivot off the diagonal."""
+    constraint block, so that the factorization must pivot off the diagonal."""
     rng = np.random.default_rng(seed)
-    B = sp.random(n, n, density=0.05, random_state=rng)
+    B = sp.random(n, n, density=density, random_state=rng)
     K = B @ B.T + sp.eye(n) * 2.0
     C = sp.random(m, n, density=0.1, random_state=rng) + sp.eye(m, n)
     return sp.bmat([[K, C.T], [C, None]]).tocsc()
 
 
-def test_own_triangular_solves_match_superlu():
+def chain_matrix(n_links, seed, singular_link=None):
+    """Newton matrix of a chain of 3-coordinate links with 2 constraints between neighbours
+    (banded saddle point, little fill); ``singular_link``: that link's constraints doubled."""
+    rng = np.random.default_rng(seed)
+    n = 3 * n_links
+    K = sp.lil_matrix((n, n))
+    for i in range(n_links):
+        A = rng.standard_normal((3, 3))
+        K[3 * i:3 * i + 3, 3 * i:3 * i + 3] = A @ A.T + 3 * np.eye(3)
+    C = sp.lil_matrix((2 * n_links, n))
+    for i in range(n_links):
+        C[2 * i:2 * i + 2, 3 * i:3 * i + 3] = rng.standard_normal((2, 3))
+        if i:
+            C[2 * i:2 * i + 2, 3 * i - 3:3 * i] = rng.standard_normal((2, 3))
+    if singular_link is not None:
+        k = 2 * singular_link
+        C[k + 1] = C[k]
+    return sp.bmat([[K.tocsr(), C.T.tocsr()], [C.tocsr(), sp.csr_matrix((2 * n_links, 2 * n_links))]]).tocsc()
+
+
+def fill_ratio(J):
+    lu = spla.splu(J, permc_spec="MMD_AT_PLUS_A")
+    return (lu.L.nnz + lu.U.nnz) / J.nnz
+
+
+def test_superlu_own_triangular_solves():
     J = saddle_point_matrix(120, 40, seed=1)
+    assert fill_ratio(J) > KLU_MAX_FILL_RATIO
     reference = spla.splu(J, permc_spec="MMD_AT_PLUS_A")
     solver = LinearSolver(LinearSolverType.EigenSparse)
-    solver.factorize(J)
     rng = np.random.default_rng(2)
-    for k in range(SOLVES_BEFORE_OWN_TRIANGULAR + 3):
+    for _ in range(2):
+        solver.factorize(J)
+        assert solver.backend == "SuperLU" and solver._triangular
         r = rng.standard_normal(J.shape[0])
         x = solver.solve(r)
         np.testing.assert_allclose(x, reference.solve(r), rtol=1e-10, atol=1e-12)
-        assert np.linalg.norm(J @ x - r) < 1e-10 * np.linalg.norm(r)
-    assert solver._triangular, "the own triangular solve was not used"
 
 
-def test_refactorization_drops_old_factors():
-    J1 = saddle_point_matrix(60, 20, seed=3)
-    J2 = saddle_point_matrix(60, 20, seed=4)
+def test_klu_for_a_chain_after_the_first_factorization():
+    J = chain_matrix(200, seed=3)
+    assert fill_ratio(J) < KLU_MAX_FILL_RATIO
     solver = LinearSolver(LinearSolverType.EigenSparse)
-    solver.factorize(J1)
-    r = np.ones(J1.shape[0])
-    for _ in range(SOLVES_BEFORE_OWN_TRIANGULAR + 1):
-        solver.solve(r)
-    solver.factorize(J2)
-    for _ in range(SOLVES_BEFORE_OWN_TRIANGULAR + 1):
+    solver.factorize(J)
+    assert solver.backend == "SuperLU"          # the first one measures the fill
+    rng = np.random.default_rng(4)
+    for k in range(3):
+        J.data *= 1.0 + 0.01 * k                 # new values, same pattern
+        solver.factorize(J)
+        assert solver.backend == "KLU"
+        r = rng.standard_normal(J.shape[0])
         x = solver.solve(r)
-        assert np.linalg.norm(J2 @ x - r) < 1e-10 * np.linalg.norm(r)
+        assert np.linalg.norm(J @ x - r) < 1e-12 * np.linalg.norm(r) * abs(J).max()
+
+
+def test_singular_matrix_on_the_klu_path_is_reported_as_by_superlu():
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(chain_matrix(50, seed=5))
+    solver.factorize(chain_matrix(50, seed=5))
+    assert solver.backend == "KLU"
+    J = chain_matrix(50, seed=5, singular_link=20)
+    with pytest.raises(SingularJacobian) as info:
+        solver.factorize(J)
+    with pytest.raises(SingularJacobian) as first:
+        LinearSolver(LinearSolverType.EigenSparse).factorize(J)
+    assert info.value.row == first.value.row    # the same diagnosis as on a first factorization
+    assert not solver.factorized
+
+
+def test_new_pattern_decides_again():
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    chain = chain_matrix(100, seed=6)
+    solver.factorize(chain)
+    solver.factorize(chain)
+    assert solver.backend == "KLU"
+    dense_fill = saddle_point_matrix(100, 30, seed=7)
+    solver.factorize(dense_fill)
+    solver.factorize(dense_fill)
+    assert solver.backend == "SuperLU"
+    r = np.ones(dense_fill.shape[0])
+    np.testing.assert_allclose(dense_fill @ solver.solve(r), r, atol=1e-10)

@@ -11,6 +11,13 @@ import scipy.sparse.linalg as spla
 from ..enums import LinearSolverType
 from ..kernels import sparse_lu
 
+try:        # KLU (SuiteSparse) through kvxopt: the faster sparse LU for chain-like Jacobians
+    from kvxopt import klu as _klu
+    from kvxopt import matrix as _kmatrix
+    from kvxopt import spmatrix as _kspmatrix
+except ImportError:                      # pragma: no cover - kvxopt is a dependency
+    _klu = None
+
 
 # A pivot below this fraction of the largest Jacobian entry counts as zero. The largest entries
 # are the 1/(beta h^2) lambda-lambda entries (3e8 at h = 1e-4), so no factor of the size: a
@@ -36,11 +43,13 @@ class InconsistentSystem(SingularJacobian):
         self.residual, self.rhs_norm = residual, rhs_norm
 
 
-# after this many solves with one sparse factorization, its L and U factors are copied out once
-# and the triangular solves run in a Numba loop over them: SuperLU's supernodal solve is 3-5x slower
-# on multibody Jacobians (slider-crank n = 12288: 492 -> 143 us; chain n = 4096: 217 -> 54 us),
-# while copying the factors costs about one factorization, which modified Newton amortizes
-SOLVES_BEFORE_OWN_TRIANGULAR = 3
+# Sparse LU: SuperLU (SciPy) or KLU (SuiteSparse, through kvxopt), chosen per sparsity pattern by
+# the fill SuperLU produces at the first factorization. Measured on the benchmark Jacobians
+# (factorization, SuperLU -> KLU): chain of revolute joints n = 13312 23 -> 6.4 ms, spherical chain
+# n = 11264 10 -> 3.0 ms, 256 slider-cranks n = 12288 10 -> 4.9 ms, planar pendulum n = 5120
+# 1.6 -> 0.6 ms (fill ratios (nnz L + nnz U) / nnz J of 0.4-1.1), but mass-point grid n = 3168
+# 8.6 -> 21 ms (fill ratio 2.9; SuperLU's supernodes win where there is fill).
+KLU_MAX_FILL_RATIO = 2.0
 
 # singular values below this times the matrix size times sigma_max count as zero in the
 # least-squares (minimum-norm) solve of a singular Jacobian
@@ -62,13 +71,15 @@ class LinearSolver:
         self._lu = None
         self._lstsq_matrix = None
         self._triangular = None
-        self._solves = 0
+        self._klu = None                # numeric KLU factorization of the current matrix
+        self._klu_pattern = None        # KLU symbolic analysis of the sparsity pattern
+        self._use_klu = None            # None: not decided yet for this pattern
 
     def factorize(self, J):
         self._lu = None
         self._lstsq_matrix = None
         self._triangular = None
-        self._solves = 0
+        self._klu = None
         if self.least_squares:
             self._lstsq_matrix = J if isinstance(J, np.ndarray) else J.toarray()
             return
@@ -86,18 +97,50 @@ class LinearSolver:
                 raise SingularJacobian(_pivot_row(piv, int(bad[0])))
             self._lu = (lu, piv)
         else:
+            self._factorize_sparse(J.tocsc())
+
+    def _factorize_sparse(self, J):
+        if self._klu_pattern is not None and not self._klu_pattern.matches(J):
+            self._klu_pattern = None
+            self._use_klu = None
+        if self._use_klu and self._klu_pattern is not None:
             try:
-                # the Newton matrix is structurally symmetric (C and C^T blocks, symmetric element
-                # blocks): minimum degree on A^T + A gives less fill than COLAMD (measured on the
-                # 32x32 mass-point grid, n = 3168: factor 17 -> 9 ms, solve 0.46 -> 0.27 ms)
-                self._lu = spla.splu(J.tocsc(), permc_spec="MMD_AT_PLUS_A")
-            except RuntimeError as exc:
-                raise SingularJacobian(-1, str(exc)) from None
-            d = np.abs(self._lu.U.diagonal())
-            scale = max(abs(J).max(), 1.0) if J.nnz else 1.0
-            bad = np.nonzero(d <= scale * SINGULAR_PIVOT)[0]
-            if bad.size:
-                raise SingularJacobian(int(self._lu.perm_c[bad[0]]))
+                self._klu = self._klu_pattern.factorize(J)
+                return
+            except SingularJacobian:
+                pass        # SuperLU below finds and names the zero pivot
+        self._superlu(J)
+        if self._use_klu is None:
+            fill = self._factor_nnz / max(J.nnz, 1)
+            self._use_klu = _klu is not None and fill < KLU_MAX_FILL_RATIO and J.shape[0] > 0
+            if self._use_klu:
+                self._klu_pattern = _KLUPattern(J)
+
+    def _superlu(self, J):
+        try:
+            # the Newton matrix is structurally symmetric (C and C^T blocks, symmetric element
+            # blocks): minimum degree on A^T + A gives less fill than COLAMD (measured on the
+            # 32x32 mass-point grid, n = 3168: factor 17 -> 9 ms, solve 0.46 -> 0.27 ms)
+            lu = spla.splu(J, permc_spec="MMD_AT_PLUS_A")
+        except RuntimeError as exc:
+            raise SingularJacobian(-1, str(exc)) from None
+        # the factors are copied out once (SciPy makes L and U together), for the pivot test and
+        # for the triangular solves in a Numba loop, 2.5-4x faster than SuperLU's supernodal solve
+        # on these matrices (slider-cranks n = 12288: 492 -> 143 us; chain n = 4096: 217 -> 54 us)
+        L, U = lu.L, lu.U
+        self._factor_nnz = L.nnz + U.nnz
+        diag = sparse_lu.diagonal_positions(U.indptr, U.indices)
+        d = np.abs(U.data[diag]) if diag.size and diag.min() >= 0 else np.abs(U.diagonal())
+        scale = max(abs(J).max(), 1.0) if J.nnz else 1.0
+        bad = np.nonzero(d <= scale * SINGULAR_PIVOT)[0]
+        if bad.size:
+            raise SingularJacobian(int(lu.perm_c[bad[0]]))
+        self._lu = lu
+        if diag.size and diag.min() < 0:
+            self._triangular = ()
+        else:
+            self._triangular = (L.indptr, L.indices, L.data, U.indptr, U.indices, U.data, diag,
+                                lu.perm_r, lu.perm_c)
 
     def solve(self, r):
         if self._lstsq_matrix is not None:
@@ -119,9 +162,8 @@ class LinearSolver:
             return x
         if self.dense:
             return sla.lu_solve(self._lu, r, check_finite=False)
-        self._solves += 1
-        if self._triangular is None and self._solves >= SOLVES_BEFORE_OWN_TRIANGULAR:
-            self._triangular = _triangular_factors(self._lu)
+        if self._klu is not None:
+            return self._klu_pattern.solve(self._klu, r)
         if self._triangular:
             x = np.empty(r.shape[0])
             sparse_lu.lu_solve(*self._triangular, np.ascontiguousarray(r, dtype=float), x, np.empty(r.shape[0]))
@@ -130,17 +172,85 @@ class LinearSolver:
 
     @property
     def factorized(self):
-        return self._lu is not None or self._lstsq_matrix is not None
+        return self._lu is not None or self._lstsq_matrix is not None or self._klu is not None
+
+    @property
+    def backend(self):
+        """'dense', 'least-squares', 'KLU' or 'SuperLU' (of the last factorization)."""
+        if self.least_squares:
+            return "least-squares"
+        if self.dense:
+            return "dense"
+        return "KLU" if self._klu is not None else "SuperLU"
 
 
-def _triangular_factors(lu):
-    """CSC arrays of SuperLU's L and U and the permutations, for ``sparse_lu.lu_solve``
-    (an empty tuple if U lacks a stored diagonal entry: then SuperLU keeps solving)."""
-    L, U = lu.L, lu.U
-    diag = sparse_lu.diagonal_positions(U.indptr, U.indices)
-    if diag.size and diag.min() < 0:
-        return ()
-    return (L.indptr, L.indices, L.data, U.indptr, U.indices, U.data, diag, lu.perm_r, lu.perm_c)
+class _KLUPattern:
+    """KLU for matrices of one sparsity pattern: the kvxopt matrix and the symbolic analysis are
+    made once, each factorization only copies the values in."""
+
+    def __init__(self, J):
+        self.indptr, self.indices = J.indptr.copy(), J.indices.copy()
+        n = J.shape[0]
+        cols = np.repeat(np.arange(n, dtype=np.int64), np.diff(J.indptr))
+        # the pattern with ones: kvxopt keeps explicit entries, and the values come in later
+        self.A = _kspmatrix(_kmatrix(np.ones(J.nnz)), _kmatrix(J.indices.astype(np.int64)),
+                            _kmatrix(cols), (n, n))
+        Ap, Ai, _ = self.A.CCS
+        if not (np.array_equal(np.asarray(Ap).ravel(), J.indptr)
+                and np.array_equal(np.asarray(Ai).ravel(), J.indices)):
+            raise ValueError("kvxopt reordered the sparsity pattern")     # pragma: no cover
+        self.symbolic = _klu.symbolic(self.A)
+
+    def matches(self, J):
+        return ((J.indptr is self.indptr or np.array_equal(J.indptr, self.indptr))
+                and (J.indices is self.indices or np.array_equal(J.indices, self.indices)))
+
+    def factorize(self, J):
+        """Numeric factorization; SingularJacobian on a zero pivot or a pivot below
+        SINGULAR_PIVOT (KLU scales each row to a largest entry of 1, so the pivots are relative)."""
+        if not np.all(np.isfinite(J.data)):
+            raise SingularJacobian(-1, "Jacobian contains NaN or Inf")
+        self.A.V = _kmatrix(np.ascontiguousarray(J.data, dtype=float))
+        try:
+            numeric = _klu.numeric(self.A, self.symbolic)
+        except ArithmeticError:
+            raise SingularJacobian(-1) from None
+        # the factors, for the pivot test and the triangular solves: R P A Q = L U + F (R the row
+        # scaling, F the off-diagonal blocks of the block triangular form)
+        L, U, P, Q, R, F, _ = _klu.get_numeric(self.A, self.symbolic, numeric)
+        Lp, Li, Lx = _ccs(L)
+        Up, Ui, Ux = _ccs(U)
+        diag = sparse_lu.diagonal_positions(Up, Ui)
+        if diag.size and (diag.min() < 0 or np.abs(Ux[diag]).min() <= SINGULAR_PIVOT):
+            raise SingularJacobian(-1)
+        if len(F.V):
+            return numeric, None
+        # without off-diagonal blocks: L U y = R P b, x = Q y, as the Numba triangular solve with
+        # perm_r[i] = row of P's entry in column i and perm_c the inverse of Q's row order
+        perm_r = _ccs(P)[1]
+        q = _ccs(Q)[1]
+        perm_c = np.empty_like(q)
+        perm_c[q] = np.arange(q.size)
+        scale = _ccs(R)[2][perm_r]
+        return numeric, ((Lp, Li, Lx, Up, Ui, Ux, diag, perm_r, perm_c), scale)
+
+    def solve(self, factor, r):
+        numeric, triangular = factor
+        if triangular is not None:
+            tri, scale = triangular
+            x = np.empty(r.shape[0])
+            sparse_lu.lu_solve(*tri, np.ascontiguousarray(r, dtype=float) * scale, x, np.empty(r.shape[0]))
+            return x
+        X = _kmatrix(np.array(r, dtype=float))
+        _klu.solve(self.A, self.symbolic, numeric, X)
+        return np.asarray(X).ravel()
+
+
+def _ccs(M):
+    """(indptr int64, indices int64, values float) of a kvxopt sparse matrix."""
+    p, i, x = M.CCS
+    return (np.asarray(p).ravel().astype(np.int64), np.asarray(i).ravel().astype(np.int64),
+            np.asarray(x).ravel().astype(float))
 
 
 def _pivot_row(piv, k):
