@@ -7,4 +7,4 @@ sizes="${2:-1,16,256,1024}"
 : "${EXUDYN_PYTHON:?set EXUDYN_PYTHON to a python with exudyn==1.13.6}"
 python3 "$here/../../shared/bench/run.py" --pair --exudyn-python "$EXUDYN_PYTHON" \
     --multibody-python "$here/../.venv/bin/python" --multibody-path "$here/../src" \
-    --models "$models" --sizes "$sizes" --repeat "${REPEAT:-3}" ${ARGS:+--args "$ARGS"} --max-solve 60
+    --models "$models" --sizes "$sizes" --repeat "${REPEAT:-3}" ${ARGS:+--args "$ARGS"} --max-solve 60 ${JSON:+--json "$JSON"}
