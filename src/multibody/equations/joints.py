@@ -23,8 +23,19 @@ _NO_RU = np.zeros((0, 3, 3))
 _NO_C = np.zeros((1, 1, 1))
 
 
+_INDEX2_FLAGS: dict = {}
+
+
 def _as_index2(index2, n):
-    return np.broadcast_to(np.asarray(index2, dtype=bool), (n,))
+    """Per-joint index-2 flags (n,) bool, contiguous; the all-False / all-True arrays are cached."""
+    if np.ndim(index2) == 0:
+        key = (bool(index2), n)
+        a = _INDEX2_FLAGS.get(key)
+        if a is None:
+            a = _INDEX2_FLAGS[key] = np.full(n, bool(index2))
+            a.flags.writeable = False
+        return a
+    return np.ascontiguousarray(np.broadcast_to(np.asarray(index2, dtype=bool), (n,)))
 
 
 def _point_translation(group, markers, index2, with_jacobian):
@@ -33,7 +44,7 @@ def _point_translation(group, markers, index2, with_jacobian):
     g = np.empty((n, E))
     C = np.empty((n, E, 2 * markers.K)) if with_jacobian else _NO_C
     kc.point_translation(group.m0, group.m1, markers.pos, markers.vel, markers.Jpos,
-                         np.ascontiguousarray(_as_index2(index2, n)), bool(with_jacobian), g, C)
+                         _as_index2(index2, n), bool(with_jacobian), g, C)
     return g, (C if with_jacobian else None)
 
 
@@ -118,7 +129,7 @@ class RigidJoints(JointGroup):
 
     def equations(self, markers, t, index2, with_jacobian):
         n = self.n
-        ix2 = np.ascontiguousarray(_as_index2(index2, n))
+        ix2 = _as_index2(index2, n)
         u = self.offsets(t, ix2)
         Ru, u_t = _NO_RU, np.zeros((n, 3))
         if u is not None:

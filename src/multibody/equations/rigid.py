@@ -19,6 +19,8 @@ from ..kernels import rotations as rk
 from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, param_array, register
 from .points import BodyGroup, MarkerGroup, NodeGroup
 
+_NO_C = np.zeros((1, 1, 1))
+
 KIND_OF_NODE = {"RigidBodyEP": "EP", "RigidBodyRxyz": "Rxyz", "RigidBodyRotVecLG": "RotVecLG"}
 N_ROT = {"EP": 4, "Rxyz": 3, "RotVecLG": 3}
 EYE3 = np.eye(3)
@@ -186,17 +188,14 @@ class NodeRigidBodyEPGroup(_Rigid3DNodes):
         return self.ltg_nodes
 
     def equations(self, markers, t, index2, with_jacobian):
+        """|ep|^2 - 1 = 0 (index 2 of the whole system: 2 ep . ep_t), C = [0, 2 ep]."""
         c = self.system
-        th = c.current_q_tot[self.ltg_nodes[:, 3:]]
-        if np.ndim(index2) == 0 and index2:
-            g = 2.0 * (th * c.current_v[self.ltg_nodes[:, 3:]]).sum(axis=1)
-        else:
-            g = (th * th).sum(axis=1) - 1.0
-        C = None
-        if with_jacobian:
-            C = np.zeros((self.n, 1, 7))
-            C[:, 0, 3:] = 2.0 * th
-        return g[:, None], C
+        velocity_form = bool(np.ndim(index2) == 0 and index2)
+        g = np.empty((self.n, 1))
+        C = np.empty((self.n, 1, 7)) if with_jacobian else _NO_C
+        krig.ep_normalization(self.ltg_nodes, c.current_q_tot, c.current_v, velocity_form, bool(with_jacobian),
+                              g, C)
+        return g, (C if with_jacobian else None)
 
     def evaluate(self, markers, lam, t, index2, with_jacobian=True):
         return self.equations(markers, t, index2, with_jacobian)
@@ -348,6 +347,11 @@ class RigidBodies(BodyGroup):
 
     def mass_and_lhs(self, q_tot, v, M_out, lhs_out):
         """Mass blocks and LHS forces in one pass (EP bodies: one kernel call for both)."""
+        if len(self.parts) == 1 and self.parts[0][0] == "EP":
+            # all bodies on Euler-parameter nodes: the kernel writes the group's arrays directly
+            idx = self.ltg
+            krig.ep_mass_and_lhs(q_tot[idx], v[idx], self.mass, self.J, self.com, True, True, M_out, lhs_out)
+            return
         others = [(k, rows) for k, rows in self.parts if k != "EP"]
         self.mass_blocks(q_tot, v, M_out, others)
         self.lhs_forces(None, q_tot, v, 0.0, lhs_out, others)

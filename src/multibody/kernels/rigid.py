@@ -140,3 +140,20 @@ def frames_2d(items, q, v, idx, pos, vel, A, omega, Jpos, Jrot, omega_local, Jro
         Jrot_local[r, 2, 2] = 1.0
         for k in range(3):
             ltg[r, k] = idx[i, k]
+
+
+@njit
+def ep_normalization(ltg, q_tot, v, velocity_form, with_jacobian, g, C):
+    """Euler-parameter condition of each node, coordinates ltg[i, 3:7]: g = |ep|^2 - 1 or, in the
+    velocity form, 2 ep . ep_t; C (n, 1, 7) = [0, 0, 0, 2 ep]."""
+    for i in range(ltg.shape[0]):
+        acc = 0.0
+        for k in range(3, 7):
+            e = q_tot[ltg[i, k]]
+            acc += e * (2.0 * v[ltg[i, k]] if velocity_form else e)
+        g[i, 0] = acc if velocity_form else acc - 1.0
+        if with_jacobian:
+            for k in range(3):
+                C[i, 0, k] = 0.0
+            for k in range(3, 7):
+                C[i, 0, k] = 2.0 * q_tot[ltg[i, k]]
