@@ -93,10 +93,11 @@ class CoordinateConstraints(ConstraintGroup):
     def equations(self, markers, t, index2, with_jacobian):
         c = self.system
         k1 = self.p_factor1
-        vel_form = self.velocity_level | index2
-        offset = self.p_offset.copy()
+        vel_form = np.ascontiguousarray(self.velocity_level | index2)
+        offset = self.p_offset
         d = np.where(self.velocity_level, self.p_offset, 0.0)
         if self.has_uf:
+            offset = offset.copy()
             for i in range(self.n):
                 if vel_form[i] and self.uf_t[i]:
                     d[i] = float(c.call_user("offsetUserFunction_t", int(self.items[i]), self.uf_t[i],
@@ -104,11 +105,10 @@ class CoordinateConstraints(ConstraintGroup):
                 elif not vel_form[i] and self.uf[i]:
                     offset[i] = float(c.call_user("offsetUserFunction", int(self.items[i]), self.uf[i],
                                                   t, int(self.items[i]), self.p_offset[i]))
-        vel_form = np.broadcast_to(vel_form, (self.n,))
         g = np.empty((self.n, 1))
         C = np.empty((self.n, 1, self.L)) if with_jacobian else _NO_C
-        kc.coordinate(self.m0, self.m1, markers.cval, markers.cvel, markers.cJ, k1,
-                      np.where(vel_form, d, offset), np.ascontiguousarray(vel_form), with_jacobian, g, C)
+        kc.coordinate(self.m0, self.m1, markers.cval, markers.cvel, markers.cJ, k1, offset, d, vel_form,
+                      with_jacobian, g, C)
         return g, (C if with_jacobian else None)
 
     def outputs(self, markers, lam, t):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import AssemblyError
+from ..kernels import constraints as kc
 from ..kernels import markers as km
 from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
 
@@ -424,13 +425,7 @@ class NodeCoordinateMarkers(MarkerGroup):
         self.valid = self.index >= 0
 
     def evaluate(self, nodes, bodies, q_tot, v, m):
-        dst = self.items
-        q = self.system.current_q
-        ix = np.maximum(self.index, 0)
-        m.cval[dst] = np.where(self.valid, q[ix], 0.0)
-        m.cvel[dst] = np.where(self.valid, v[ix], 0.0)
-        m.cJ[dst, 0] = np.where(self.valid, 1.0, 0.0)
-        m.ltg[dst, 0] = self.index
+        kc.coordinate_markers(self.items, self.index, self.system.current_q, v, m.cval, m.cvel, m.cJ, m.ltg)
 
 
 @register(MARKER_GROUPS, "NodeCoordinates", "ObjectODE2Coordinates")

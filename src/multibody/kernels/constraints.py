@@ -31,17 +31,15 @@ def distance(m0, m1, pos, vel, Jpos, d0, index2, with_jacobian, g, C):
 
 
 @njit
-def coordinate(m0, m1, cval, cvel, cJ, factor1, offset, velocity_form, with_jacobian, g, C):
-    """Coordinate constraints: k1 q_m1 - q_m0 - offset, or the velocity form k1 v_m1 - v_m0 - offset.
-
-    ``offset`` holds the position offset or the velocity offset d per row (chosen by the caller).
-    """
+def coordinate(m0, m1, cval, cvel, cJ, factor1, offset, velocity_offset, velocity_form, with_jacobian, g, C):
+    """Coordinate constraints: k1 q_m1 - q_m0 - offset, or the velocity form k1 v_m1 - v_m0 - d
+    with d = velocity_offset (per row: the flags velocity_form choose the form)."""
     K = cJ.shape[1]
     for i in range(m0.shape[0]):
         a, b = m0[i], m1[i]
         k1 = factor1[i]
         if velocity_form[i]:
-            g[i, 0] = k1 * cvel[b] - cvel[a] - offset[i]
+            g[i, 0] = k1 * cvel[b] - cvel[a] - velocity_offset[i]
         else:
             g[i, 0] = k1 * cval[b] - cval[a] - offset[i]
         if with_jacobian:
@@ -61,6 +59,22 @@ def inactive_rows(active, ae, lam, g, C, with_jacobian):
             if with_jacobian:
                 for l in range(C.shape[2]):
                     C[i, e, l] = 0.0
+
+
+@njit
+def coordinate_markers(dst, index, q, v, cval, cvel, cJ, ltg):
+    """Markers on one node coordinate (index -1: ground node, value 0 and no Jacobian)."""
+    for i in range(dst.shape[0]):
+        d, k = dst[i], index[i]
+        if k >= 0:
+            cval[d] = q[k]
+            cvel[d] = v[k]
+            cJ[d, 0] = 1.0
+        else:
+            cval[d] = 0.0
+            cvel[d] = 0.0
+            cJ[d, 0] = 0.0
+        ltg[d, 0] = k
 
 
 @njit
