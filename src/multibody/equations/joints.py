@@ -28,7 +28,7 @@ _INDEX2_FLAGS: dict = {}
 
 def _as_index2(index2, n):
     """Per-joint index-2 flags (n,) bool, contiguous; the all-False / all-True arrays are cached."""
-    if np.ndim(index2) == 0:
+    if not isinstance(index2, np.ndarray):
         key = (bool(index2), n)
         a = _INDEX2_FLAGS.get(key)
         if a is None:

@@ -190,7 +190,7 @@ class NodeRigidBodyEPGroup(_Rigid3DNodes):
     def equations(self, markers, t, index2, with_jacobian):
         """|ep|^2 - 1 = 0 (index 2 of the whole system: 2 ep . ep_t), C = [0, 2 ep]."""
         c = self.system
-        velocity_form = bool(np.ndim(index2) == 0 and index2)
+        velocity_form = not isinstance(index2, np.ndarray) and bool(index2)
         g = np.empty((self.n, 1))
         C = np.empty((self.n, 1, 7)) if with_jacobian else _NO_C
         krig.ep_normalization(self.ltg_nodes, c.current_q_tot, c.current_v, velocity_form, bool(with_jacobian),

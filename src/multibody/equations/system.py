@@ -195,7 +195,7 @@ class SystemEquations:
         self._C = []
         for g in self.c.constraint_groups:
             res, C = g.evaluate(self.markers, lam, self.t, self.index2, with_jacobian)
-            _scatter(g_all, g.ae, res)
+            ka.scatter_add(g_all, g.ae, res, 1.0)
             self._C.append(C)
         return g_all
 
@@ -288,11 +288,3 @@ class SystemEquations:
         Db = np.zeros_like(out)
         g.stiffness_blocks(self.q, self.q_tot, self.v, self.t, Kb, Db)
         return out - a_K * Kb - a_D * Db
-
-
-def _scatter(out, index, values):
-    """out[index] += values (index -1 ignored); any shapes of equal size."""
-    if index.size == 0:
-        return
-    n = index.shape[0] if index.ndim else 1
-    ka.scatter_add(out, index.reshape(n, -1), values.reshape(n, -1), 1.0)
