@@ -100,3 +100,7 @@ def test_new_pattern_decides_again():
     assert solver.backend == "SuperLU"
     r = np.ones(dense_fill.shape[0])
     np.testing.assert_allclose(dense_fill @ solver.solve(r), r, atol=1e-10)
+    other_chain = chain_matrix(80, seed=8)
+    solver.factorize(other_chain)
+    solver.factorize(other_chain)
+    assert solver.backend == "KLU"

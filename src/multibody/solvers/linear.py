@@ -74,6 +74,7 @@ class LinearSolver:
         self._klu = None                # numeric KLU factorization of the current matrix
         self._klu_pattern = None        # KLU symbolic analysis of the sparsity pattern
         self._use_klu = None            # None: not decided yet for this pattern
+        self._pattern = None            # (indptr, indices) the decision was made for
 
     def factorize(self, J):
         self._lu = None
@@ -100,7 +101,7 @@ class LinearSolver:
             self._factorize_sparse(J.tocsc())
 
     def _factorize_sparse(self, J):
-        if self._klu_pattern is not None and not self._klu_pattern.matches(J):
+        if self._use_klu is not None and not _same_pattern(J, self._pattern):
             self._klu_pattern = None
             self._use_klu = None
         if self._use_klu and self._klu_pattern is not None:
@@ -111,10 +112,14 @@ class LinearSolver:
                 pass        # SuperLU below finds and names the zero pivot
         self._superlu(J)
         if self._use_klu is None:
+            self._pattern = (J.indptr.copy(), J.indices.copy())
             fill = self._factor_nnz / max(J.nnz, 1)
             self._use_klu = _klu is not None and fill < KLU_MAX_FILL_RATIO and J.shape[0] > 0
             if self._use_klu:
-                self._klu_pattern = _KLUPattern(J)
+                try:
+                    self._klu_pattern = _KLUPattern(J)
+                except ValueError:                  # pragma: no cover - kvxopt changed the pattern
+                    self._use_klu = False
 
     def _superlu(self, J):
         try:
@@ -189,7 +194,6 @@ class _KLUPattern:
     made once, each factorization only copies the values in."""
 
     def __init__(self, J):
-        self.indptr, self.indices = J.indptr.copy(), J.indices.copy()
         n = J.shape[0]
         cols = np.repeat(np.arange(n, dtype=np.int64), np.diff(J.indptr))
         # the pattern with ones: kvxopt keeps explicit entries, and the values come in later
@@ -200,10 +204,6 @@ class _KLUPattern:
                 and np.array_equal(np.asarray(Ai).ravel(), J.indices)):
             raise ValueError("kvxopt reordered the sparsity pattern")     # pragma: no cover
         self.symbolic = _klu.symbolic(self.A)
-
-    def matches(self, J):
-        return ((J.indptr is self.indptr or np.array_equal(J.indptr, self.indptr))
-                and (J.indices is self.indices or np.array_equal(J.indices, self.indices)))
 
     def factorize(self, J):
         """Numeric factorization; SingularJacobian on a zero pivot or a pivot below
@@ -244,6 +244,11 @@ class _KLUPattern:
         X = _kmatrix(np.array(r, dtype=float))
         _klu.solve(self.A, self.symbolic, numeric, X)
         return np.asarray(X).ravel()
+
+
+def _same_pattern(J, pattern):
+    indptr, indices = pattern
+    return np.array_equal(J.indptr, indptr) and np.array_equal(J.indices, indices)
 
 
 def _ccs(M):
