@@ -98,11 +98,3 @@ class Group:
 
 def param_array(records, name, dtype=float):
     return np.array([r.values[name] for r in records], dtype=dtype)
-
-
-def scatter_add(out, index, values):
-    """out[index] += values with index -1 ignored (index and values of equal shape)."""
-    idx = index.ravel()
-    val = values.ravel()
-    mask = idx >= 0
-    np.add.at(out, idx[mask], val[mask])

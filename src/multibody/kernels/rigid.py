@@ -10,7 +10,7 @@ G_local(ep), omega_local = G_local ep_t, omega = A omega_local (= G ep_t on |ep|
 import numpy as np
 
 from ._jit import njit
-from .rotations import ep_g, ep_g_local, ep_rotation_matrix
+from .rotations import ep_g, ep_g_local, ep_rotation_matrix, rotation_matrix_z
 
 
 @njit
@@ -117,14 +117,9 @@ def frames_2d(items, q, v, idx, pos, vel, A, omega, Jpos, Jrot, omega_local, Jro
     K = Jpos.shape[2]
     for i in range(items.shape[0]):
         r = items[i]
-        th = q[i, 2]
-        c, s = np.cos(th), np.sin(th)
         pos[r, 0], pos[r, 1], pos[r, 2] = q[i, 0], q[i, 1], 0.0
         vel[r, 0], vel[r, 1], vel[r, 2] = v[i, 0], v[i, 1], 0.0
-        for a in range(3):
-            for b in range(3):
-                A[r, a, b] = 0.0
-        A[r, 0, 0], A[r, 0, 1], A[r, 1, 0], A[r, 1, 1], A[r, 2, 2] = c, -s, s, c, 1.0
+        rotation_matrix_z(q[i, 2], A[r])
         for a in range(3):
             omega[r, a] = 0.0
             omega_local[r, a] = 0.0

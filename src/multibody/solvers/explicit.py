@@ -32,6 +32,7 @@ import scipy.sparse as sp
 
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError, SolverError
+from ..kernels.assembly import blocks_times_vector_add
 from .implicit import StepLoop, number_of_steps
 from .linear import LinearSolver, SingularJacobian
 
@@ -206,12 +207,9 @@ class MassSolver:
             return self._inv_diag * f
         if self._inv_blocks is not None:
             a = np.zeros(self.n)
+            f = np.ascontiguousarray(f, dtype=float)
             for ltg, inv in self._inv_blocks:
-                ix = np.maximum(ltg, 0)
-                loc = np.where(ltg >= 0, f[ix], 0.0)
-                val = np.einsum("nij,nj->ni", inv, loc)
-                mask = ltg >= 0
-                np.add.at(a, ltg[mask], val[mask])
+                blocks_times_vector_add(a, ltg, inv, f)
             return a
         return self.linear.solve(f)
 
