@@ -44,6 +44,7 @@ class CompiledSystem:
         self.mbs = mbs
         self.items = mbs._items
         self.mass_changed = False
+        self.parameter_version = 0     # counts parameter changes after Assemble (fused residual)
         self.current_q = self.current_q_tot = self.current_v = None
         self.current_t = 0.0
 
@@ -144,6 +145,7 @@ class CompiledSystem:
 
     def update_parameter(self, family, i, name, value):
         """A parameter changed after Assemble(): update its group in place if possible."""
+        self.parameter_version += 1
         if family == "object":
             g, row = self.object_group.get(i, (None, None))
         elif family == "load":

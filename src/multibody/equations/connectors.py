@@ -10,6 +10,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels import connectors as kc
+from .fused import F as F_SYM
+from .fused import Call
+from ..kernels import assembly as ka
+from ..kernels import fused as kf
 from .groups import CONNECTOR_GROUPS, Group, param_array, register
 
 _NO_BLOCKS = np.zeros((0, 0, 0))
@@ -68,6 +72,20 @@ class ConnectorGroup(Group):
                                   np.ascontiguousarray(S, dtype=float), np.ascontiguousarray(Dv, dtype=float),
                                   self.active, with_jacobian, out_Q, out_K, out_D)
 
+    def fused_projection(self, eq, force_kernel, *force_args):
+        """Fused calls of a connector without user functions: ``force_kernel(*force_args, F)`` writes
+        the marker-space forces F (n, d), then Q = B^T F is scattered into the right-hand side."""
+        if self.user:
+            return None
+        m = eq.markers
+        J = m.Jpos if self.marker_kind == "position" else m.cJ[:, None, :]
+        F = np.zeros((self.n, J.shape[1]))
+        Q = np.zeros((self.n, self.L))
+        return [Call(force_kernel, *force_args, F),
+                Call(kc.project_to_coordinates, self.m0, self.m1, J, F, _NO_BLOCKS, _NO_BLOCKS,
+                     self.active, False, Q, _NO_BLOCKS, _NO_BLOCKS),
+                Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
+
     def call_user(self, i, *args):
         c = self.system
         row = self.user.index(i)
@@ -96,6 +114,12 @@ class SpringDampers(ConnectorGroup):
                                        self.p_stiffness, self.p_damping, self.p_force, self.p_velocityOffset,
                                        is_user, fsd_user, with_jacobian, F, S, Dv)
         return F, (S if with_jacobian else None), (Dv if with_jacobian else None)
+
+    def fused_forces(self, eq):
+        m = eq.markers
+        return self.fused_projection(eq, kf.spring_damper_forces, self.m0, self.m1, m.pos, m.vel,
+                                     self.p_referenceLength, self.p_stiffness, self.p_damping, self.p_force,
+                                     self.p_velocityOffset, np.zeros(self.n, dtype=bool), np.zeros(self.n))
 
     def _user_forces(self, markers, t):
         """(mask, forces) of the items with a springForceUserFunction."""
@@ -141,6 +165,11 @@ class CartesianSpringDampers(ConnectorGroup):
         eye = np.eye(3)[None]
         return F, self.p_stiffness[:, :, None] * eye, self.p_damping[:, :, None] * eye
 
+    def fused_forces(self, eq):
+        m = eq.markers
+        return self.fused_projection(eq, kf.cartesian_spring_forces, self.m0, self.m1, m.pos, m.vel,
+                                     self.p_stiffness, self.p_damping, self.p_offset)
+
     def outputs(self, markers, t):
         u = markers.pos[self.m1] - markers.pos[self.m0] - self.p_offset
         dv = markers.vel[self.m1] - markers.vel[self.m0]
@@ -169,6 +198,11 @@ class CoordinateSpringDampers(ConnectorGroup):
         if not with_jacobian:
             return F, None, None
         return F, self.p_stiffness[:, None, None].copy(), self.p_damping[:, None, None].copy()
+
+    def fused_forces(self, eq):
+        m = eq.markers
+        return self.fused_projection(eq, kf.coordinate_spring_forces, self.m0, self.m1, m.cval, m.cvel,
+                                     self.p_stiffness, self.p_damping, self.p_offset)
 
     def outputs(self, markers, t):
         dq = markers.cval[self.m1] - markers.cval[self.m0]

@@ -15,6 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels import constraints as kc
+from ..kernels import fused as kf
+from .fused import INDEX2, Call
 from .groups import CONSTRAINT_GROUPS, Group, param_array, register
 
 _NO_C = np.zeros((0, 0, 0))
@@ -111,6 +113,14 @@ class CoordinateConstraints(ConstraintGroup):
                       with_jacobian, g, C)
         return g, (C if with_jacobian else None)
 
+    def fused_equations(self, eq):
+        if self.has_uf:
+            return None
+        m = eq.markers
+        g, C = np.zeros((self.n, 1)), np.zeros((self.n, 1, self.L))
+        return [Call(kf.coordinate_system, self.m0, self.m1, m.cval, m.cvel, m.cJ, self.p_factor1, self.p_offset,
+                     self.velocity_level, INDEX2, np.zeros(self.n, dtype=bool), g, C)], g, C
+
     def outputs(self, markers, lam, t):
         g = self.equations(markers, t, np.zeros(self.n, dtype=bool), False)[0][:, 0]
         return dict(Displacement=markers.cval[self.m1] - markers.cval[self.m0],
@@ -131,6 +141,12 @@ class DistanceConstraints(ConstraintGroup):
         kc.distance(self.m0, self.m1, markers.pos, markers.vel, markers.Jpos, self.p_distance,
                     bool(index2), with_jacobian, g, C)
         return g, (C if with_jacobian else None)
+
+    def fused_equations(self, eq):
+        m = eq.markers
+        g, C = np.zeros((self.n, 1)), np.zeros((self.n, 1, self.L))
+        return [Call(kc.distance, self.m0, self.m1, m.pos, m.vel, m.Jpos, self.p_distance, INDEX2, True,
+                     g, C)], g, C
 
     def outputs(self, markers, lam, t):
         dp = markers.pos[self.m1] - markers.pos[self.m0]

@@ -13,7 +13,9 @@ import numpy as np
 
 from ..errors import NotImplementedFeatureError
 from ..kernels import constraints as kc
+from .fused import INDEX2, Call
 from ..kernels import joints as kj
+from ..kernels import fused as kf
 from ..kernels import rigid_joints as krj
 from ..kernels.rotations import rxyz_rotation_matrix_batch
 from .constraints import ConstraintGroup
@@ -144,6 +146,16 @@ class RigidJoints(JointGroup):
                                   Ru, u_t, self.local, self.rot_a, self.rot_b, self.alternative, ix2,
                                   self.rows, bool(with_jacobian), g, C)
         return g, (C if with_jacobian else None)
+
+    def fused_equations(self, eq):
+        if any(self.uf) or any(self.uf_t):
+            return None
+        m = eq.markers
+        g, C = np.zeros((self.n, self.E)), np.zeros((self.n, self.E, 2 * m.K))
+        return [Call(kf.rigid_joint_equations_index2, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos,
+                     m.Jrot, self.p_rotationMarker0, self.p_rotationMarker1, _NO_RU, np.zeros((self.n, 3)),
+                     self.local, self.rot_a, self.rot_b, self.alternative, INDEX2,
+                     np.zeros(self.n, dtype=bool), self.rows, g, C)], g, C
 
     # outputs (joints.md, GenericJoint table)
     def frames_out(self, markers):
@@ -294,6 +306,12 @@ class SphericalJoints(JointGroup):
     def equations(self, markers, t, index2, with_jacobian):
         return _point_translation(self, markers, index2, with_jacobian)
 
+    def fused_equations(self, eq):
+        m = eq.markers
+        g, C = np.zeros((self.n, self.n_eq)), np.zeros((self.n, self.n_eq, 2 * m.K))
+        return [Call(kf.point_translation_index2, self.m0, self.m1, m.pos, m.vel, m.Jpos, INDEX2,
+                     np.zeros(self.n, dtype=bool), g, C)], g, C
+
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1
         return dict(Position=markers.pos[m0], Velocity=markers.vel[m0],
@@ -307,6 +325,12 @@ class RevoluteJoints2D(JointGroup):
 
     def equations(self, markers, t, index2, with_jacobian):
         return _point_translation(self, markers, index2, with_jacobian)
+
+    def fused_equations(self, eq):
+        m = eq.markers
+        g, C = np.zeros((self.n, self.n_eq)), np.zeros((self.n, self.n_eq, 2 * m.K))
+        return [Call(kf.point_translation_index2, self.m0, self.m1, m.pos, m.vel, m.Jpos, INDEX2,
+                     np.zeros(self.n, dtype=bool), g, C)], g, C
 
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1

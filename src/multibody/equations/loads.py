@@ -4,6 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels.assembly import marker_vector_loads_add, scatter_add
+from ..kernels import fused as kf
+from .fused import F, Call
 from .groups import LOAD_GROUPS, Group, register
 
 
@@ -60,6 +62,13 @@ class ForceLoads(LoadGroup):
         marker_vector_loads_add(f, self.marker, markers.ltg, markers.A, self.jacobian_rows(markers),
                                 self.values(t, load_factor), self.body_fixed, self.ones)
 
+    def fused_forces(self, eq):
+        if self.has_uf:
+            return None
+        m = eq.markers
+        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, m.A, self.jacobian_rows(m), self.vec,
+                     self.body_fixed, self.ones)]
+
 
 @register(LOAD_GROUPS, "TorqueVector")
 class TorqueLoads(ForceLoads):
@@ -77,6 +86,13 @@ class MassProportionalLoads(LoadGroup):
         g = self.values(t, load_factor)
         marker_vector_loads_add(f, self.marker, markers.ltg, markers.A, markers.Jpos, g,
                                 self._not_fixed, markers.mass[self.marker])
+
+    def fused_forces(self, eq):
+        if self.has_uf:
+            return None
+        m = eq.markers
+        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, m.A, m.Jpos, self.vec, self._not_fixed,
+                     m.mass[self.marker])]
 
 
 @register(LOAD_GROUPS, "Coordinate")
@@ -105,3 +121,9 @@ class CoordinateLoads(LoadGroup):
     def add_to(self, f, markers, t, load_factor):
         scatter_add(f, markers.ltg[self.marker], markers.cJ[self.marker] * self.values(t, load_factor)[:, None],
                     1.0)
+
+    def fused_forces(self, eq):
+        if self.has_uf:
+            return None
+        m = eq.markers
+        return [Call(kf.coordinate_loads_add, F, self.marker, m.ltg, m.cJ, self.vec)]

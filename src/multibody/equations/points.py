@@ -6,7 +6,9 @@ import numpy as np
 
 from ..errors import AssemblyError
 from ..kernels import constraints as kc
+from ..kernels import fused as kf
 from ..kernels import markers as km
+from .fused import Q, Q_TOT, V, Call
 from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
 
 
@@ -50,6 +52,10 @@ class PointNodes(NodeGroup):
     def frame(self, q_tot, v, frames):
         km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
 
+    def fused_frame(self, eq):
+        f = eq.node_frames
+        return [Call(km.point_frames, self.items, self.ltg, Q_TOT, V, f.pos, f.vel, f.Jpos, f.ltg)]
+
 
 @register(NODE_GROUPS, "Point2D")
 class Point2DNodes(NodeGroup):
@@ -57,6 +63,8 @@ class Point2DNodes(NodeGroup):
 
     def frame(self, q_tot, v, frames):
         km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
+
+    fused_frame = PointNodes.fused_frame
 
 
 @register(NODE_GROUPS, "PointGround")
@@ -70,6 +78,9 @@ class PointGroundNodes(NodeGroup):
     def frame(self, q_tot, v, frames):
         frames.pos[self.items] = self.ref
 
+    def fused_frame(self, eq):
+        return []       # constant: written by every update_kinematics, parameters need Assemble()
+
 
 @register(NODE_GROUPS, "1D")
 class Node1DGroup(NodeGroup):
@@ -79,6 +90,9 @@ class Node1DGroup(NodeGroup):
     def frame(self, q_tot, v, frames):
         # a generic scalar coordinate: no position, but coordinate markers read cval
         frames.ltg[self.items, :1] = self.ltg
+
+    def fused_frame(self, eq):
+        return []       # constant: written by every update_kinematics
 
 
 @register(NODE_GROUPS, "GenericODE2")
@@ -162,6 +176,9 @@ class GroundBodies(BodyGroup):
         frames.pos[self.items] = self.p
         frames.A[self.items] = self.A
 
+    def fused_frame(self, eq):
+        return []       # constant: written by every update_kinematics, parameters need Assemble()
+
 
 class _SingleNodeBodies(BodyGroup):
     node_type_names: tuple = ()
@@ -193,6 +210,13 @@ class MassPoints(_SingleNodeBodies):
     def frame(self, q_tot, v, frames):
         km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
 
+    def fused_frame(self, eq):
+        f = eq.body_frames
+        return [Call(km.point_frames, self.items, self.ltg, Q_TOT, V, f.pos, f.vel, f.Jpos, f.ltg)]
+
+    def fused_forces(self, eq):
+        return []       # no LHS forces
+
 
 @register(BODY_GROUPS, "MassPoint2D")
 class MassPoints2D(_SingleNodeBodies):
@@ -204,6 +228,9 @@ class MassPoints2D(_SingleNodeBodies):
 
     def frame(self, q_tot, v, frames):
         km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
+
+    fused_frame = MassPoints.fused_frame
+    fused_forces = MassPoints.fused_forces
 
 
 @register(BODY_GROUPS, "Mass1D")
@@ -227,6 +254,14 @@ class Masses1D(_SingleNodeBodies):
         frames.A[self.items] = self.A0
         frames.Jpos[self.items, :, 0] = ex
         frames.ltg[self.items, 0] = idx
+
+    def fused_frame(self, eq):
+        f = eq.body_frames
+        return [Call(kf.mass_1d_frames, self.items, np.ascontiguousarray(self.ltg[:, 0]), Q_TOT, V, self.p0, self.A0,
+                     f.pos, f.vel, f.A, f.Jpos, f.ltg)]
+
+    def fused_forces(self, eq):
+        return []       # no LHS forces
 
 
 @register(BODY_GROUPS, "GenericODE2")
@@ -363,6 +398,12 @@ class NodeFrameMarkers(MarkerGroup):
                        nodes.pos, nodes.vel, nodes.A, nodes.omega, nodes.Jpos, nodes.Jrot, nodes.ltg,
                        m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
 
+    def fused_evaluate(self, eq):
+        n, m = eq.node_frames, eq.markers
+        return [Call(km.copy_frames, self.nodes, self.items, _rotations_or_empty(self.A_local),
+                     n.pos, n.vel, n.A, n.omega, n.Jpos, n.Jrot, n.ltg,
+                     m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)]
+
 
 @register(MARKER_GROUPS, "BodyPosition", "BodyRigid")
 class BodyPointMarkers(MarkerGroup):
@@ -381,6 +422,12 @@ class BodyPointMarkers(MarkerGroup):
                        bodies.pos, bodies.vel, bodies.A, bodies.omega, bodies.omega_local, bodies.Jpos,
                        bodies.Jrot, bodies.Jrot_local, bodies.ltg,
                        m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
+
+    def fused_evaluate(self, eq):
+        b, m = eq.body_frames, eq.markers
+        return [Call(km.body_points, self.bodies, self.items, self.local, _rotations_or_empty(self.A_local),
+                     b.pos, b.vel, b.A, b.omega, b.omega_local, b.Jpos, b.Jrot, b.Jrot_local, b.ltg,
+                     m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)]
 
 
 @register(MARKER_GROUPS, "BodyMass")
@@ -402,6 +449,13 @@ class BodyMassMarkers(MarkerGroup):
                        bodies.Jrot, bodies.Jrot_local, bodies.ltg,
                        m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
         m.mass[self.items] = self.body_mass
+
+    def fused_evaluate(self, eq):
+        b, m = eq.body_frames, eq.markers
+        m.mass[self.items] = self.body_mass
+        return [Call(km.body_points, self.bodies, self.items, self.com, _NO_ROTATIONS,
+                     b.pos, b.vel, b.A, b.omega, b.omega_local, b.Jpos, b.Jrot, b.Jrot_local, b.ltg,
+                     m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)]
 
 
 @register(MARKER_GROUPS, "NodeCoordinate")
@@ -426,6 +480,10 @@ class NodeCoordinateMarkers(MarkerGroup):
 
     def evaluate(self, nodes, bodies, q_tot, v, m):
         kc.coordinate_markers(self.items, self.index, self.system.current_q, v, m.cval, m.cvel, m.cJ, m.ltg)
+
+    def fused_evaluate(self, eq):
+        m = eq.markers
+        return [Call(kc.coordinate_markers, self.items, self.index, Q, V, m.cval, m.cvel, m.cJ, m.ltg)]
 
 
 @register(MARKER_GROUPS, "NodeCoordinates", "ObjectODE2Coordinates")

@@ -16,6 +16,10 @@ import numpy as np
 from ..enums import OutputVariableType as OVT
 from ..kernels import rigid as krig
 from ..kernels import rotations as rk
+from ..kernels import assembly as ka
+from ..kernels import fused as kf
+from .fused import F as F_SYM
+from .fused import INDEX2, Q_TOT, V, Call
 from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, param_array, register
 from .points import BodyGroup, MarkerGroup, NodeGroup
 
@@ -96,6 +100,11 @@ class NodeRigidBody2DGroup(NodeGroup):
         it, idx = self.items, self.ltg
         write_frame_2d(it, q_tot[idx], v[idx], idx, frames)
 
+    def fused_frame(self, eq):
+        f = eq.node_frames
+        return [Call(kf.frames_2d_system, self.items, Q_TOT, V, np.ascontiguousarray(self.ltg), f.pos, f.vel, f.A,
+                     f.omega, f.Jpos, f.Jrot, f.omega_local, f.Jrot_local, f.ltg)]
+
     def extra_output(self, eq, st, n, var):
         s = int(self.system.node_ode2_start[n])
         if var == OVT.AngularAcceleration:
@@ -124,6 +133,13 @@ class _Rigid3DNodes(NodeGroup):
     def frame(self, q_tot, v, frames):
         idx = self.ltg_nodes
         write_frame_3d(self.kind, self.items, q_tot[idx], v[idx], idx, frames)
+
+    def fused_frame(self, eq):
+        if self.kind != "EP":
+            return None
+        f = eq.node_frames
+        return [Call(kf.ep_frames_system, self.items, np.ascontiguousarray(self.ltg_nodes), Q_TOT, V, f.pos, f.vel,
+                     f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg)]
 
     def extra_output(self, eq, st, n, var):
         if var == OVT.AngularAcceleration:
@@ -202,6 +218,10 @@ class NodeRigidBodyEPGroup(_Rigid3DNodes):
 
     def position_residual(self, markers, t):
         return self.equations(markers, t, False, False)[0]
+
+    def fused_equations(self, eq):
+        g, C = np.zeros((self.n, 1)), np.zeros((self.n, 1, 7))
+        return [Call(krig.ep_normalization, np.ascontiguousarray(self.ltg_nodes), Q_TOT, V, INDEX2, True, g, C)], g, C
 
     def outputs(self, markers, lam, t):
         return {}
@@ -323,6 +343,29 @@ class RigidBodies(BodyGroup):
         for k, rows in self.parts:
             idx, q, vv = self._part_state(rows, k, q_tot, v)
             write_frame_3d(k, self.items[rows], q, vv, idx, frames)
+
+    def _all_ep(self):
+        return len(self.parts) == 1 and self.parts[0][0] == "EP"
+
+    def fused_frame(self, eq):
+        if not self._all_ep():
+            return None
+        f = eq.body_frames
+        return [Call(kf.ep_frames_system, self.items, np.ascontiguousarray(self.ltg), Q_TOT, V, f.pos, f.vel,
+                     f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg)]
+
+    def fused_mass(self, eq):
+        if not self._all_ep():
+            return None
+        self._fused_M = np.zeros((self.n, 7, 7))
+        self._fused_Q = np.zeros((self.n, 7))
+        return [Call(kf.ep_mass_and_lhs_system, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
+                     self.com, self._fused_M, self._fused_Q)], self._fused_M
+
+    def fused_forces(self, eq):
+        if not self._all_ep():
+            return None
+        return [Call(ka.scatter_add, F_SYM, np.ascontiguousarray(self.ltg), self._fused_Q, -1.0)]
 
     def mass_blocks(self, q_tot, v, out, parts=None):
         out[:] = 0.0
@@ -475,6 +518,22 @@ class RigidBodies2D(BodyGroup):
 
     def frame(self, q_tot, v, frames):
         write_frame_2d(self.items, q_tot[self.ltg], v[self.ltg], self.ltg, frames)
+
+    def fused_frame(self, eq):
+        f = eq.body_frames
+        return [Call(kf.frames_2d_system, self.items, Q_TOT, V, np.ascontiguousarray(self.ltg), f.pos, f.vel, f.A,
+                     f.omega, f.Jpos, f.Jrot, f.omega_local, f.Jrot_local, f.ltg)]
+
+    def fused_mass(self, eq):
+        self._fused_M = np.zeros((self.n, 3, 3))
+        self._fused_Q = np.zeros((self.n, 3))
+        return [Call(kf.rigid_2d_mass_and_lhs, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.inertia,
+                     self.com, self._fused_M, self._fused_Q)], self._fused_M
+
+    def fused_forces(self, eq):
+        if self.constant_mass:
+            return []           # center of mass at the node: no LHS forces
+        return [Call(ka.scatter_add, F_SYM, np.ascontiguousarray(self.ltg), self._fused_Q, -1.0)]
 
     def mass_blocks(self, q_tot, v, out):
         Ab = self._Ab(q_tot)

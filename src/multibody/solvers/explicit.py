@@ -386,6 +386,9 @@ class ExplicitSolver(StepLoop):
         cur.copy_from(c.states[CFG.Initial])
         cur.a[:] = 0.0
         cur.lam[:] = 0.0
+        self._zero_a = np.zeros(self.n)
+        self._zero_lam = np.zeros(c.n_ae)
+        self.choose_fused()
         if self.solver_type == DST.VelocityVerlet:
             global _VERLET_WARNED
             if not _VERLET_WARNED:   # Exudyn prints it once per process
@@ -394,6 +397,14 @@ class ExplicitSolver(StepLoop):
             cur.a[:] = self.accelerations(cur.t, cur.q, cur.v)
         cur.a_alg[:] = cur.a
         self.start_of_step.copy_from(cur)
+
+    def expected_steps(self):
+        ti = self.settings.timeIntegration
+        if self.automatic:      # a rough count: the run's length at the initial or maximum step size
+            h = float(ti.initialStepSize) or (float(ti.endTime) - float(ti.startTime)) / max(
+                float(ti.numberOfSteps), 1.0)
+            return int((float(ti.endTime) - float(ti.startTime)) / max(h, 1e-300))
+        return super().expected_steps()
 
     def initial_step_size(self, h_max):
         h0 = float(self.settings.timeIntegration.initialStepSize)
@@ -415,8 +426,12 @@ class ExplicitSolver(StepLoop):
         """f(q, q_t, t) with the current state set to the evaluation point (user functions read it)."""
         cur = self.current
         cur.q[:], cur.v[:], cur.t = q, v, t
-        self.eq.update_kinematics(cur.q, cur.v, t)
         self.n_rhs += 1
+        # the fused residual with q_tt = 0 and lambda = 0 is (0 - f) + 0 = -f, exactly
+        r = self.fused_residual(self.n + self.c.n_ae, cur.q, cur.v, self._zero_a, self._zero_lam, t, False)
+        if r is not None:
+            return -r[:self.n]
+        self.eq.update_kinematics(cur.q, cur.v, t)
         return self.eq.ode2_rhs()
 
     def accelerations(self, t, q, v):

@@ -3,17 +3,20 @@ Newmark and the trapezoidal rule with index-2 constraints (spec solvers.md 4).""
 from __future__ import annotations
 
 import math
+import os
 import time
 
 import numpy as np
 
 from ..enums import ConfigurationType
+from ..equations.fused import NO_FACTORS
 from ..errors import ExudynValueError, SolverError
 from .base import SolverBase
 from .linear import LinearSolver, SingularJacobian
 from .newton import newton
 
 CFG = ConfigurationType
+FUSED_MIN_STEPS = 100      # shorter runs do not start a background compile of the fused residual
 
 
 def generalized_alpha_coefficients(spectral_radius):
@@ -33,6 +36,9 @@ def number_of_steps(n_set):
 
 class StepLoop(SolverBase):
     """Step loop shared by dynamic and static solvers (spec solvers.md 2)."""
+    fused = None            # FusedResidual in use (choose_fused)
+    _fused_pending = None   # FusedResidual compiling in the background
+    _fused_version = -1     # parameter_version the choice was made for
 
     def time_settings(self):
         """Return (t0, t_end, n, h_max, h_min, adaptive, decrease, increase, rec_steps, rec_its)."""
@@ -236,6 +242,59 @@ class StepLoop(SolverBase):
         self.fail(message)
 
 
+    # ---------------------------------------------------------------- fused residual
+    def choose_fused(self):
+        """Use the fused residual (equations/fused.py) where the model supports it.
+
+        ``mbs.sys['fusedResidual']`` (multibody extension; the environment variable
+        MULTIBODY_FUSED = 0 / 1 / auto overrides it): False never; True compile now (waiting
+        for it); None (default, 'auto') use it if this model structure was compiled before,
+        else compile it in a background process for the next solves, or for this one once it
+        is ready (runs of FUSED_MIN_STEPS steps or more).
+        """
+        from ..equations.fused import FusedResidual
+        self.fused = None
+        self._fused_pending = None
+        self._fused_version = self.c.parameter_version
+        mode = {"0": False, "1": True, "auto": None}.get(os.environ.get("MULTIBODY_FUSED", ""), "unset")
+        if mode == "unset":
+            mode = self.mbs.sys.get("fusedResidual", None)
+        if mode is False:
+            return
+        fz = FusedResidual.build(self.eq)
+        if fz is None:
+            return
+        if fz.ready() or (mode is True and fz.compile()):
+            fz.load()
+            self.fused = fz
+        elif mode is None and self.expected_steps() >= FUSED_MIN_STEPS:
+            fz.compile_in_background()
+            self._fused_pending = fz
+            self._fused_poll = 0
+
+    def poll_fused(self):
+        """Switch to the fused residual once its background compile is done."""
+        self._fused_poll += 1
+        if self._fused_poll % 64 == 0 and self._fused_pending.ready():
+            self.fused = self._fused_pending.load() and self._fused_pending
+            self._fused_pending = None
+
+    def expected_steps(self):
+        """Number of steps the run is set up for (decides a background compile)."""
+        return number_of_steps(float(self.settings.timeIntegration.numberOfSteps))
+
+    def fused_residual(self, n, q, v, a, lam, t, index2):
+        """r (n,) from the fused residual if in use (None otherwise); switches to it when a
+        parameter changed or its background compile is done."""
+        if self._fused_version != self.c.parameter_version:
+            self.choose_fused()
+        elif self._fused_pending is not None:
+            self.poll_fused()
+        if self.fused is None:
+            return None
+        return self.fused.residual(q, v, a, lam, t, index2, np.empty(n))
+
+
 class ImplicitSecondOrderSolver(StepLoop):
     """Generalized-alpha / Newmark / trapezoidal index 2 (MainSolverImplicitSecondOrder)."""
     solver_name = "implicit second order time integration"
@@ -265,6 +324,8 @@ class ImplicitSecondOrderSolver(StepLoop):
         self.a_alg_start = np.zeros(self.c.n_ode2)
         self.last_residual = None
         self.last_error = math.nan
+        self._iterate_buffers = None
+        self._newton_buffers = None
 
     def discontinuous_settings(self):
         return self.settings.timeIntegration.discontinuous
@@ -297,6 +358,7 @@ class ImplicitSecondOrderSolver(StepLoop):
         self.a_alg[:] = cur.a
         cur.a_alg[:] = cur.a
         self.start_of_step.copy_from(cur)
+        self.choose_fused()
 
     def initial_accelerations(self):
         """Consistent q_tt(0) and lambda(0) (spec solvers.md 4.6)."""
@@ -413,6 +475,12 @@ class ImplicitSecondOrderSolver(StepLoop):
 
     def residual(self):
         eq, cur = self.eq, self.current
+        r = self.fused_residual(self.c.n_ode2 + self.c.n_ae, cur.q, cur.v, cur.a, cur.lam, self.t_new,
+                                self.index2)
+        if r is not None:
+            self._fused_state = True
+            return self._residual_norm(r)
+        self._fused_state = False
         eq.update_kinematics(cur.q, cur.v, self.t_new)
         f = eq.ode2_rhs()
         gae = eq.constraints(cur.lam)
@@ -422,6 +490,70 @@ class ImplicitSecondOrderSolver(StepLoop):
         np.subtract(eq.mass_times(cur.a), f, out=rq)
         rq += eq.reaction_forces(cur.lam)
         r[n2:] = gae
+        return self._residual_norm(r)
+
+    def iterate(self, rbar, it):
+        """solve + update + residual in one compiled call (FusedResidual.iterate) when the fused
+        residual is in use, the factorization has compiled factors and nothing in between needs
+        Python (Lie-group updates, a PreNewtonResidualUserFunction, a parameter change);
+        None otherwise (newton.iterate then takes the general path)."""
+        fz = self.fused
+        if (fz is None or self._fused_version != self.c.parameter_version or self.lie_groups()
+                or self.mbs._user_functions["preNewtonResidual"]):
+            return None
+        cur = self.current
+        n2, n = self.c.n_ode2, self.c.n_ode2 + self.c.n_ae
+        buf = self._iterate_buffers
+        if buf is None or buf[0].shape[0] != n:
+            buf = self._iterate_buffers = (np.empty(n), np.empty(n), np.empty(3))
+        delta, work, coef = buf
+        factors = self.linear.compiled_factors()
+        if factors is None:          # dense LU, least squares: LinearSolver solves, the rest is compiled
+            delta[:] = self.solve(rbar)
+            factors = NO_FACTORS
+        coef[0], coef[1], coef[2] = self.gamma_p, self.beta_p, self.bh2
+        r = fz.iterate(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, np.empty(n),
+                       np.ascontiguousarray(rbar), delta, work, coef, factors)
+        self._fused_state = True
+        err, rbar = self._residual_norm(r)
+        return delta.copy(), err, rbar
+
+    def newton_fast(self, rbar, it, r0, r_last, extra_step):
+        """Newton iterations in one compiled call (FusedResidual.newton_loop), under the same
+        conditions as ``iterate`` and with compiled factors; None where that is not possible.
+        Returns (status, it, error, r0, r_last, extra_step, delta, rbar), status as NEWTON_LOOP."""
+        fz = self.fused
+        if (fz is None or self._fused_version != self.c.parameter_version or self.lie_groups()
+                or self.mbs._user_functions["preNewtonResidual"] or self.mbs.solverSignalJacobianUpdate):
+            return None
+        factors = self.linear.compiled_factors()
+        if factors is None:
+            return None
+        ns = self.newton_settings
+        cur = self.current
+        n = self.c.n_ode2 + self.c.n_ae
+        buf = self._newton_buffers
+        if buf is None or buf[0].shape[0] != n:
+            buf = self._newton_buffers = (np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(3),
+                                          np.empty(10), np.empty(5))
+        r, rb, delta, work, coef, nsa, st = buf
+        np.copyto(rb, rbar)
+        coef[0], coef[1], coef[2] = self.gamma_p, self.beta_p, self.bh2
+        restart = ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations * (
+            0 if ns.modifiedNewtonJacUpdatePerStep else 1)
+        nsa[:] = (ns.maxIterations, ns.relativeTolerance, ns.absoluteTolerance, bool(ns.active),
+                  bool(ns.adaptInitialResidual), ns.maxModifiedNewtonIterations, restart,
+                  ns.modifiedNewtonContractivity, ns.maximumSolutionNorm, bool(ns.weightTolerancePerCoordinate))
+        st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0)
+        status = fz.newton_loop(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, rb, delta, work, coef,
+                                nsa, st, factors)
+        self._fused_state = True
+        self.last_residual = r
+        self.last_error = err = float(st[4])
+        return status, int(st[0]), err, float(st[1]), float(st[2]), bool(st[3]), delta, rb
+
+    def _residual_norm(self, r):
+        n2 = self.c.n_ode2
         self.last_residual = r
         err = math.sqrt(r @ r)
         if self.newton_settings.weightTolerancePerCoordinate and r.size:
@@ -434,6 +566,9 @@ class ImplicitSecondOrderSolver(StepLoop):
     def factorize(self):
         eq = self.eq
         h = self.h
+        if getattr(self, "_fused_state", False):
+            # constraint Jacobians and mass blocks of the last fused call (the current point)
+            self.fused.export_caches()
         a_M = (1 - self.alpha_m) / (1 - self.alpha_f)
         c_q = self.gamma_p if self.index2 else 1.0
         J = eq.jacobian(a_M, self.bh2, self.gamma * h, c_q, self.gamma_p, 1.0 / self.bh2,

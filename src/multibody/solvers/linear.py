@@ -59,6 +59,16 @@ LSTSQ_RANK_RTOL = 100 * np.finfo(float).eps
 LSTSQ_RTOL = 1e-6
 
 
+_EMPTY_F = np.zeros(0)
+
+
+def _factor_arrays(Lp, Li, Lx, Up, Ui, Ux, diag, pr, pc, scale):
+    """Factors with int64 indices and contiguous float values (one signature of the kernels)."""
+    i8 = [np.ascontiguousarray(a, dtype=np.int64) for a in (Lp, Li, Up, Ui, diag, pr, pc)]
+    f8 = [np.ascontiguousarray(a, dtype=float) for a in (Lx, Ux, scale)]
+    return (i8[0], i8[1], f8[0], i8[2], i8[3], f8[1], i8[4], i8[5], i8[6], f8[2])
+
+
 class LinearSolver:
     """Factorize once, solve many times (modified Newton reuses the factorization)."""
 
@@ -75,8 +85,10 @@ class LinearSolver:
         self._klu_pattern = None        # KLU symbolic analysis of the sparsity pattern
         self._use_klu = None            # None: not decided yet for this pattern
         self._pattern = None            # (indptr, indices) the decision was made for
+        self._compiled = None           # compiled_factors() of the current factorization
 
     def factorize(self, J):
+        self._compiled = None
         self._lu = None
         self._lstsq_matrix = None
         self._triangular = None
@@ -174,6 +186,28 @@ class LinearSolver:
             sparse_lu.lu_solve(*self._triangular, np.ascontiguousarray(r, dtype=float), x, np.empty(r.shape[0]))
             return x
         return self._lu.solve(r)
+
+    def compiled_factors(self):
+        """The current sparse factorization as arrays for kernels/fused.py ``solve_factored``:
+        (L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c, scale), made once per
+        factorization; None where the solve stays in Python: the dense LU (LAPACK's
+        triangular solves round differently from a loop, and the results are meant to be the
+        same to the last bit on both paths), least squares, KLU with off-diagonal blocks,
+        SuperLU factors without a full diagonal."""
+        if self._compiled is not None:
+            return self._compiled or None
+        out = False
+        if self.dense or self._lstsq_matrix is not None:
+            pass
+        elif self._klu is not None:
+            tri = self._klu[1]
+            if tri is not None:
+                (Lp, Li, Lx, Up, Ui, Ux, diag, pr, pc), scale = tri
+                out = _factor_arrays(Lp, Li, Lx, Up, Ui, Ux, diag, pr, pc, scale)
+        elif self._triangular:
+            out = _factor_arrays(*self._triangular, _EMPTY_F)
+        self._compiled = out
+        return out or None
 
     @property
     def factorized(self):

@@ -24,6 +24,21 @@ class NewtonResult:
         self.nonfinite = False
 
 
+def iterate(solver, rbar, it):
+    """One iteration: solve, update, residual -> (delta, error, rbar); the solver's own
+    ``iterate`` (one compiled call) where it has one and can use it now."""
+    fast = getattr(solver, "iterate", None)
+    if fast is not None:
+        out = fast(rbar, it)
+        if out is not None:
+            return out
+    delta = solver.solve(rbar)
+    solver.update(delta)
+    solver.pre_newton_residual(it)
+    r, rbar = solver.residual()
+    return delta, r, rbar
+
+
 def newton(solver, ns, it_data):
     """One Newton solve. ``ns`` = NewtonSettings, ``it_data`` counts iterations/Jacobians.
 
@@ -48,16 +63,27 @@ def newton(solver, ns, it_data):
     it = 0
     converged = stop = False
     r = r0
+    fast = getattr(solver, "newton_fast", None) if ns.residualMode == 0 else None
     while not converged and not stop and it < ns.maxIterations:
-        it += 1
-        if solver.jacobian_requested or full or solver.signal_jacobian_update():
-            solver.factorize()
-            solver.jacobian_requested = False
-            it_data.newtonJacobiCount += 1
-        delta = solver.solve(rbar)
-        solver.update(delta)
-        solver.pre_newton_residual(it)
-        r, rbar = solver.residual()
+        out = None
+        if fast is not None and not full and not solver.jacobian_requested:
+            # iterations with the current Jacobian in one compiled call, up to the first one that
+            # converges or needs the logic below (status 1: iteration `it` done, its logic follows)
+            out = fast(rbar, it, r0, r_last, extra_step)
+        if out is not None:
+            status, it, r, r0, r_last, extra_step, delta, rbar = out
+            if status == 0:
+                converged = True
+                break
+            if status == 2:
+                break
+        else:
+            it += 1
+            if solver.jacobian_requested or full or solver.signal_jacobian_update():
+                solver.factorize()
+                solver.jacobian_requested = False
+                it_data.newtonJacobiCount += 1
+            delta, r, rbar = iterate(solver, rbar, it)
         if not math.isfinite(r):
             res.stop, res.diverged, res.nonfinite = True, True, True
             res.message = "NaN or Inf in the residual"

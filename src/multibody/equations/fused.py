@@ -1,0 +1,476 @@
+"""The fused residual: r = [M a - f + C^T lambda; g] of the whole system in one compiled call.
+
+A Newton iteration of the implicit solvers evaluates the residual once. Done group by group
+(``SystemEquations``), that is some 15-30 kernel calls, each with its Python glue, which costs
+50-150 microseconds per iteration on a small model whatever its size. Here every group that
+supports it describes its part of the residual as a list of kernel calls on arrays it owns
+(``Call``), with symbolic arguments for the system vectors (``Q_TOT``, ``V``, ``LAM``, ...). The
+calls of all groups are written out as the source of one Numba function, compiled once per
+model *structure* (the sequence of kernels and the types of their arguments, not the sizes or
+values) and cached on disk, so that the next process, or another model of the same structure,
+loads it in milliseconds.
+
+The groups keep their arrays; the fused function writes into the same frame and buffer arrays
+as the group-by-group path, so sensors and outputs see the same data. A model with an item
+type, user function or option the fused path does not cover simply keeps the group-by-group
+path (``FusedResidual.build`` returns None and says why in ``reason``).
+
+Contract of a group (all optional; a group without it disables the fused path):
+- node and body groups: ``fused_frame(eq) -> list[Call]`` (writes its frames);
+- body groups: ``fused_forces(eq) -> list[Call]`` adding its LHS forces with sign -1 into ``F``
+  (the right-hand side), and, where the mass is not constant, ``fused_mass(eq) -> (calls,
+  blocks)``: calls that write the (n, w, w) ``blocks`` at the current kinematics;
+- marker groups: ``fused_evaluate(eq) -> list[Call]``;
+- connector groups and load groups: ``fused_forces(eq) -> list[Call]`` adding into ``F``;
+- constraint groups: ``fused_equations(eq) -> (calls, g, C)``: calls that write the residual
+  rows ``g`` (n, E) and the Jacobian ``C`` (n, E, L) at the current kinematics (``INDEX2``
+  chooses the form of position-level rows).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from ..kernels import assembly as ka
+from ..kernels import fused as kf
+
+
+class Sym:
+    """A system vector or value, filled in by the fused function itself."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+Q = Sym("q")            # ODE2 coordinates (without reference values)
+Q_TOT = Sym("q_tot")    # q_ref + q
+V = Sym("v")            # ODE2 velocities
+A = Sym("a")            # ODE2 accelerations
+LAM = Sym("lam")        # Lagrange multipliers
+T = Sym("t")            # time
+INDEX2 = Sym("index2")  # position-level constraints in the velocity form (bool)
+F = Sym("f")            # right-hand side accumulator (loads - LHS forces)
+G = Sym("g")            # algebraic residual (the AE part of r)
+RQ = Sym("rq")          # ODE2 part of r
+
+
+class Call:
+    """One kernel call of the fused function: ``kernel(*args)``; args are arrays, scalars or Sym."""
+    __slots__ = ("kernel", "args")
+
+    def __init__(self, kernel, *args):
+        self.kernel = kernel
+        self.args = args
+
+
+def _kernel_sources_digest():
+    """Digest of the package's kernel sources: a cached fused function embeds its callees, so
+    it must be recompiled when any of them changes (Numba checks only the caller's file)."""
+    global _DIGEST
+    if _DIGEST is None:
+        h = hashlib.sha256()
+        kdir = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "kernels")
+        for name in sorted(os.listdir(kdir)):
+            if name.endswith(".py"):
+                with open(os.path.join(kdir, name), "rb") as fh:
+                    h.update(name.encode() + fh.read())
+        import numba
+        h.update(numba.__version__.encode() + np.__version__.encode() + sys.version.encode())
+        _DIGEST = h.hexdigest()[:16]
+    return _DIGEST
+
+
+# the factorization arguments of ``iterate`` (LinearSolver.compiled_factors) and their types
+FACTOR_ARGS = "L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c, scale"
+FACTOR_TYPES = ["a1<i8C", "a1<i8C", "a1<f8C", "a1<i8C", "a1<i8C", "a1<f8C", "a1<i8C", "a1<i8C", "a1<i8C", "a1<f8C"]
+NO_FACTORS = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0),) + (np.zeros(0, dtype=np.int64),) * 2 + (
+    np.zeros(0),) + (np.zeros(0, dtype=np.int64),) * 3 + (np.zeros(0),)
+# Newton iterations of solvers/newton.py as long as they need nothing of Python: the loop body
+# of ``newton`` for modified-Newton iterations that converge or go on with the same Jacobian.
+# ns = [maxIterations, relativeTolerance, absoluteTolerance, active, adaptInitialResidual,
+#       maxModifiedNewtonIterations, restart limit, modifiedNewtonContractivity,
+#       maximumSolutionNorm, weightTolerancePerCoordinate]; st = [it, r0, r_last, extra_step, error]
+# (in and out). Returns 0 converged, 1 iteration it done, its remaining logic (Jacobian update,
+# restart, divergence, NaN) left to Python, 2 maxIterations reached.
+NEWTON_LOOP = """
+
+@numba.njit(cache=True)
+def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params}):
+    it = int(st[0])
+    r0, r_last, extra = st[1], st[2], st[3] != 0.0
+    n, n2 = r.shape[0], q.shape[0]
+    status = 2
+    while it < ns[0]:
+        it += 1
+        iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
+        err = np.sqrt(np.dot(r, r))
+        if ns[9] != 0.0 and n > 0:
+            err /= np.sqrt(n)
+        for i in range(n):
+            rbar[i] = r[i]
+        for i in range(n2):
+            rbar[i] *= coef[2]
+        st[4] = err
+        if not np.isfinite(err):
+            status = 1
+            break
+        if ns[4] != 0.0 and it <= 1 and err > r0:
+            r0 = r_last = err
+        converged = (err / r0 <= ns[1]) or ns[3] == 0.0 or err <= ns[2]
+        if extra and converged:
+            extra = False
+            continue
+        if converged:
+            status = 0
+            break
+        diverged = not (np.dot(q, q) < ns[8] and np.dot(v, v) < ns[8] and np.isfinite(np.dot(lam, lam)))
+        contractivity = err / r_last if r_last > 0 else np.inf
+        if diverged or it > ns[5] or it > ns[6] or (contractivity > ns[7] and it > 2):
+            status = 1
+            break
+        extra = False
+        r_last = err
+    st[0], st[1], st[2], st[3] = it, r0, r_last, 1.0 if extra else 0.0
+    return status
+"""
+_DIGEST = None
+_COMPILED = {}     # source hash -> compiled function (this process)
+_RUNNING = {}      # source hash -> compiling process started by this process
+COMPILE_TIMEOUT_S = 120.0
+_PACKAGE_PARENT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def cache_dir():
+    """Directory of the generated sources (Numba keeps its cache in __pycache__ beside them):
+    $MULTIBODY_CACHE_DIR, else ~/.cache/multibody/fused, else a temporary directory."""
+    for d in (os.environ.get("MULTIBODY_CACHE_DIR"), os.path.join(os.path.expanduser("~"), ".cache",
+                                                                 "multibody", "fused")):
+        if not d:
+            continue
+        try:
+            os.makedirs(d, exist_ok=True)
+            if os.access(d, os.W_OK):
+                return d
+        except OSError:
+            pass
+    d = os.path.join(tempfile.gettempdir(), "multibody-fused")
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+def _type_key(x):
+    if isinstance(x, np.ndarray):
+        return f"a{x.ndim}{x.dtype.str}{'C' if x.flags.c_contiguous else 'A'}"
+    if isinstance(x, (bool, np.bool_)):
+        return "b"
+    if isinstance(x, (int, np.integer)):
+        return "i"
+    return "f"
+
+
+def _bound_value(x):
+    if isinstance(x, np.ndarray):
+        # Numba types read-only arrays apart (the only read-only inputs are constant tables)
+        return x if x.flags.writeable else x.copy()
+    if isinstance(x, (bool, np.bool_)):
+        return bool(x)
+    if isinstance(x, (int, np.integer)):
+        return int(x)
+    return float(x)
+
+
+class _Unsupported(Exception):
+    pass
+
+
+def _spec(group, method, eq):
+    """The fused contribution of a group (module docstring); _Unsupported if it has none."""
+    f = getattr(group, method, None)
+    out = f(eq) if f is not None else None
+    if out is None:
+        raise _Unsupported(f"{type(group).__name__} has no {method} (or an option it does not cover)")
+    return out
+
+
+class FusedResidual:
+    """The compiled residual of one assembled system (see the module docstring)."""
+
+    def __init__(self, eq, calls_kin, calls_rhs, calls_con, mass_terms, con_terms):
+        self.eq = eq
+        self.reason = ""
+        bound, lines, modules, names = [], [], {}, {}
+
+        def arg(x):
+            if isinstance(x, Sym):
+                return x.name
+            x = _bound_value(x)
+            if not isinstance(x, np.ndarray):
+                return repr(x)                  # scalars are constants of the source
+            name = names.get(id(x))
+            if name is None:                    # every array once (frame arrays serve many calls)
+                bound.append(x)
+                name = names[id(x)] = f"b{len(bound) - 1}"
+            return name
+
+        def call(cl):
+            mod = cl.kernel.py_func.__module__
+            alias = modules.setdefault(mod, f"_k{len(modules)}")
+            lines.append(f"    {alias}.{cl.kernel.__name__}({', '.join(arg(x) for x in cl.args)})")
+
+        # the order of the sums is that of SystemEquations (r = (M a - f) + C^T lambda), so that
+        # both paths give the same numbers to the last bit
+        for cl in calls_kin:
+            call(cl)
+        for cl in calls_rhs:
+            call(cl)
+        for cl in calls_con:
+            call(cl)
+        for ltg, ae, mask, g, C in con_terms:
+            if mask.any():
+                call(Call(kf.lambda_rows, mask, ae, LAM, g, C))
+            call(Call(ka.scatter_add, G, ae, g, 1.0))
+        for ltg, blocks in mass_terms:
+            call(Call(ka.blocks_times_vector_add, Sym("ma"), ltg, blocks, A))
+        lines.append("    for i in range(n2):")
+        lines.append("        rq[i] = ma[i] - f[i]")
+        for ltg, ae, mask, g, C in con_terms:
+            call(Call(ka.transposed_times_multipliers_add, Sym("react"), ltg, ae, C, LAM))
+        lines.append("    for i in range(n2):")
+        lines.append("        rq[i] += react[i]")
+        self.bound = tuple(bound)
+        self.constraint_jacobians = [C for _, _, _, _, C in con_terms]
+        self.mass_blocks = [blocks for _, blocks in mass_terms]
+        bound_types = [_type_key(x) for x in bound]
+        self.types = ["a1<f8C"] * 4 + ["f", "b"] + ["a1<f8C"] * 2 + bound_types
+        self.iterate_types = self.types[:8] + ["a1<f8C"] * 4 + FACTOR_TYPES + bound_types
+        params = ", ".join(f"b{i}" for i in range(len(bound)))
+        comma = ", " if params else ""
+        head = [f"# multibody fused residual; kernels {_kernel_sources_digest()}",
+                "import numpy as np", "import numba",
+                "import multibody.kernels.fused as _kfused"]
+        head += [f"import {m} as {a}" for m, a in modules.items()]
+        head.append(f"SIGNATURES = {{'fused': {' '.join(self.types)!r},")
+        head.append(f"              'iterate': {' '.join(self.iterate_types)!r},")
+        newton_types = self.types[:8] + ["a1<f8C"] * 6 + FACTOR_TYPES + bound_types
+        head.append(f"              'newton_loop': {' '.join(newton_types)!r}}}")
+        body = ["", "", "@numba.njit(cache=True)",
+                f"def fused(q, v, a, lam, t, index2, q_ref, r{', ' if params else ''}{params}):",
+                "    n2 = q.shape[0]",
+                "    q_tot = q_ref + q",
+                "    f = np.zeros(n2)",
+                "    ma = np.zeros(n2)",
+                "    react = np.zeros(n2)",
+                "    rq = r[:n2]",
+                "    g = r[n2:]",
+                "    r[:] = 0.0"]
+        body += lines
+        body += ["", "", "@numba.njit(cache=True)",
+                 f"def iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {FACTOR_ARGS}{comma}{params}):",
+                 "    # one Newton iteration: J delta = rbar (empty factors: delta given), the update of",
+                 "    # ImplicitSecondOrderSolver.update (coef = gamma', beta', beta h^2), the new residual",
+                 "    if L_ptr.shape[0] > 0:",
+                 f"        _kfused.solve_factored({FACTOR_ARGS}, rbar, delta, work)",
+                 "    n2 = q.shape[0]",
+                 "    for i in range(n2):",
+                 "        q[i] -= delta[i]",
+                 "        v[i] -= coef[0] * delta[i]",
+                 "        a[i] -= coef[1] * delta[i]",
+                 "    for i in range(lam.shape[0]):",
+                 "        lam[i] -= delta[n2 + i] / coef[2]",
+                 f"    fused(q, v, a, lam, t, index2, q_ref, r{comma}{params})"]
+        body += NEWTON_LOOP.format(factors=FACTOR_ARGS, params=comma + params).splitlines()
+        self.source = "\n".join(head + body) + "\n"
+        self.key = hashlib.sha256(self.source.encode()).hexdigest()[:20]
+        self.function = None
+        self._factors = None
+
+    @classmethod
+    def build(cls, eq):
+        """The fused residual of ``eq``'s system, or None with the reason in ``eq.fused_reason``."""
+        try:
+            parts = cls._collect(eq)
+        except _Unsupported as exc:
+            eq.fused_reason = str(exc)
+            return None
+        eq.fused_reason = ""
+        return cls(eq, *parts)
+
+    @staticmethod
+    def _collect(eq):
+        c = eq.c
+        calls_kin, calls_rhs, calls_con, mass_terms, con_terms = [], [], [], [], []
+        for g in c.node_groups:
+            calls_kin += _spec(g, "fused_frame", eq)
+        masses = eq.mass_blocks()
+        for k, g in enumerate(c.body_groups):
+            if g.has_frame:
+                calls_kin += _spec(g, "fused_frame", eq)
+            if not g.width:
+                continue
+            if g.constant_mass:
+                mass_terms.append((g.ltg, masses[k]))
+            else:
+                calls, blocks = _spec(g, "fused_mass", eq)
+                calls_rhs += calls
+                mass_terms.append((g.ltg, blocks))
+            calls_rhs += _spec(g, "fused_forces", eq)
+        for g in c.marker_groups:
+            calls_kin += _spec(g, "fused_evaluate", eq)
+        for g in list(c.connector_groups) + list(c.load_groups):
+            calls_rhs += _spec(g, "fused_forces", eq)
+        for g in c.constraint_groups:
+            calls, gbuf, Cbuf = _spec(g, "fused_equations", eq)
+            calls_con += calls
+            # lambda = 0 rows: inactive items and free axes (as ConstraintGroup/JointGroup.evaluate)
+            mask = np.ascontiguousarray(np.broadcast_to(~g.active[:, None] | getattr(g, "free_rows", False),
+                                                        g.ae.shape))
+            con_terms.append((np.ascontiguousarray(g.ltg_cache), g.ae, mask, gbuf, Cbuf))
+        return calls_kin, calls_rhs, calls_con, mass_terms, con_terms
+
+    # ------------------------------------------------------------ compile
+    def path(self, suffix=".py"):
+        return os.path.join(cache_dir(), f"fused_{self.key}{suffix}")
+
+    def _write_source(self):
+        path = self.path()
+        if not os.path.exists(path):
+            tmp = f"{path}.{os.getpid()}.tmp"
+            with open(tmp, "w") as fh:
+                fh.write(self.source)
+            os.replace(tmp, path)
+        return path
+
+    def ready(self):
+        """True if the compiled function is at hand: in this process, or compiled to Numba's disk
+        cache by an earlier process (the compiling process leaves a ``.ok`` file when done)."""
+        return self.key in _COMPILED or os.path.exists(self.path(".ok"))
+
+    def load(self):
+        """The compiled function: from this process, else imported (Numba loads it from its
+        disk cache if ``ready()``, else compiles it in this process)."""
+        fn = _COMPILED.get(self.key)
+        if fn is None:
+            path = self._write_source()
+            name = f"multibody_fused_{self.key}"
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module        # Numba's disk cache finds the function's module by name
+            spec.loader.exec_module(module)
+            fn = _COMPILED[self.key] = (module.fused, module.iterate, module.newton_loop)
+        self.function, self.iterate_function, self.newton_function = fn
+        return fn
+
+    def compile_in_background(self):
+        """Start a process that compiles the function into Numba's disk cache (``ready()`` turns
+        True when it is done). Returns the process, or None if it is ready or another process
+        is compiling it."""
+        if self.ready():
+            return None
+        proc = _RUNNING.get(self.key)
+        if proc is not None:
+            return proc
+        lock = self.path(".lock")
+        try:
+            os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            try:
+                if time.time() - os.path.getmtime(lock) < COMPILE_TIMEOUT_S:
+                    return None               # another process is compiling it
+                os.utime(lock)                # stale lock (a compile that died): take it over
+            except OSError:
+                return None
+        except OSError:
+            return None
+        self._write_source()
+        env = dict(os.environ)
+        # (NUMBA_OPT=0 would compile 2-3x faster, but the callees are linked into the module and
+        # compiled again at that level: distance chain N=256 1.7 ms per step against 1.05 ms)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_PARENT, env.get("PYTHONPATH")) if p)
+        try:
+            with open(self.path(".log"), "w") as log:
+                proc = subprocess.Popen([sys.executable, "-m", "multibody.equations.fused_compile", self.path()],
+                                        env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                        start_new_session=True)
+        except OSError:
+            os.remove(lock)
+            return None
+        _RUNNING[self.key] = proc
+        return proc
+
+    def compile(self, timeout=None):
+        """Compile now (in the compiling process, waiting for it) and load; False if that failed."""
+        proc = self.compile_in_background()
+        deadline = time.time() + (COMPILE_TIMEOUT_S if timeout is None else timeout)
+        while not self.ready() and time.time() < deadline:
+            if proc is not None and proc.poll() is not None and not self.ready():
+                return False
+            if proc is None and not os.path.exists(self.path(".lock")) and not self.ready():
+                proc = self.compile_in_background()      # the other process gave up
+                if proc is None:
+                    return False
+            time.sleep(0.02)
+        if not self.ready():
+            return False
+        self.load()
+        return True
+
+    # ------------------------------------------------------------ evaluate
+    def iterate(self, q, v, a, lam, t, index2, r, rbar, delta, work, coef, factors):
+        """Solve with ``factors`` (LinearSolver.compiled_factors; NO_FACTORS: ``delta`` holds the
+        solution already), update (q, v, a, lam) in place and write the new residual into r
+        (see the generated ``iterate``)."""
+        c = self.eq.c
+        if factors is not self._factors:
+            self._factors, self._iterate_args = factors, factors + self.bound
+        self.iterate_function(q, v, a, lam, t, index2, c.q_ref, r, rbar, delta, work, coef, *self._iterate_args)
+        self._after_call(q, v, t)
+        return r
+
+    def newton_loop(self, q, v, a, lam, t, index2, r, rbar, delta, work, coef, ns, st, factors):
+        """Newton iterations in one compiled call (NEWTON_LOOP); returns its status."""
+        c = self.eq.c
+        if factors is not self._factors:
+            self._factors, self._iterate_args = factors, factors + self.bound
+        status = self.newton_function(q, v, a, lam, t, index2, c.q_ref, r, rbar, delta, work, coef, ns, st,
+                                      *self._iterate_args)
+        self._after_call(q, v, t)
+        return status
+
+    def residual(self, q, v, a, lam, t, index2, out):
+        """out = [M a - f + C^T lam; g] at (q, v, a, lam, t); frames as after update_kinematics."""
+        eq = self.eq
+        c = eq.c
+        self.function(q, v, a, lam, t, index2, c.q_ref, out, *self.bound)
+        self._after_call(q, v, t)
+        return out
+
+    def export_caches(self):
+        """Hand the constraint Jacobians and mass blocks of the last call to SystemEquations, as if
+        it had evaluated them itself at this point (for the Newton matrix)."""
+        eq = self.eq
+        eq._C = list(self.constraint_jacobians)
+        blocks = iter(self.mass_blocks)
+        eq._mass_cache = [next(blocks) if g.width else np.zeros((g.n, 0, 0)) for g in eq.c.body_groups]
+        eq._lhs_cache = {id(g): g._fused_Q for g in eq.c.body_groups
+                         if hasattr(g, "mass_and_lhs") and not g.constant_mass}
+        eq._mass_version = eq._kin_version
+
+    def _after_call(self, q, v, t):
+        eq = self.eq
+        c = eq.c
+        # the group-by-group state now describes this point (kinematics only: the cached
+        # constraint Jacobians and mass blocks are not those of this call)
+        c.current_q, c.current_v, c.current_t = q, v, t
+        c.current_q_tot = c.q_ref + q
+        eq.q, eq.q_tot, eq.v, eq.t = q, c.current_q_tot, v, t
+        eq._kin_version += 1

@@ -1,0 +1,262 @@
+"""The fused residual (equations/fused.py): the same numbers as the group-by-group path, to the
+last bit, on the reference models; its compile process, the automatic mode and the fallbacks."""
+import importlib.util
+import os
+
+import numpy as np
+import pytest
+
+import multibody as exu
+import multibody.utilities as U
+from multibody.equations import fused as fu
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _reference_models():
+    spec = importlib.util.spec_from_file_location(
+        'reference_models', os.path.join(HERE, '..', 'models', 'reference_models.py'))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+rm = _reference_models()
+
+# one case per item type and solver variant the fused residual covers
+CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic', 'coordinate_constraint_offset',
+         'create_rigid_body_ep', 'distance_chain_ga', 'distance_chain_trapezoidal_index2', 'explicit_elimination_rk44',
+         'explicit_grid_rk44', 'grid_implicit', 'joint_generic_universal', 'joint_revolute_z_index2',
+         'joint_spherical', 'mechanism_four_bar_2d', 'mechanism_slider_crank_3d', 'oscillator_1d',
+         'pendulum_ga_rho09', 'pendulum_newmark_index2', 'rigid_body_ep', 'sensors_file']
+
+
+def _flat(d, prefix=''):
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, dict):
+            out.update(_flat(v, prefix + k + '.'))
+        elif isinstance(v, (list, tuple, float, int, np.ndarray)) and not isinstance(v, bool):
+            try:
+                out[prefix + k] = np.asarray(v, dtype=float)
+            except (TypeError, ValueError):
+                out[prefix + k] = v
+        else:
+            out[prefix + k] = v
+    return out
+
+
+class _Counter:
+    """Counts the calls of the fused residual and of the compiled iteration."""
+
+    def __init__(self, monkeypatch):
+        self.residual = self.iterate = 0
+        res, it = fu.FusedResidual.residual, fu.FusedResidual.iterate
+
+        def residual(obj, *a):
+            self.residual += 1
+            return res(obj, *a)
+
+        def iterate(obj, *a):
+            self.iterate += 1
+            return it(obj, *a)
+        monkeypatch.setattr(fu.FusedResidual, 'residual', residual)
+        monkeypatch.setattr(fu.FusedResidual, 'iterate', iterate)
+
+
+def _run(case, mode, monkeypatch):
+    monkeypatch.setenv('MULTIBODY_FUSED', mode)
+    builder, params = rm.CASES[case]
+    return _flat(rm._plain(builder(exu, U, **params)))
+
+
+@pytest.mark.parametrize('case', CASES)
+def test_fused_path_gives_the_same_numbers(case, monkeypatch):
+    """Every result of the reference case (state, sensors, outputs, files) is the same number
+    with the fused residual as without it, bit for bit (the sums are done in the same order,
+    and the compiled iteration uses the same triangular solves)."""
+    plain = _run(case, '0', monkeypatch)
+    counter = _Counter(monkeypatch)
+    fused = _run(case, '1', monkeypatch)
+    assert counter.residual + counter.iterate > 0, f'{case}: the fused residual was not used'
+    assert plain.keys() == fused.keys()
+    for k, a in plain.items():
+        b = fused[k]
+        if isinstance(a, np.ndarray) and a.dtype.kind == 'f':
+            assert a.shape == b.shape, k
+            np.testing.assert_array_equal(a, b, err_msg=f'{case}: {k}')
+        else:
+            assert a == b, f'{case}: {k}'
+
+
+def _planar_pendulum(fused, monkeypatch):
+    """RigidBody2D with its center of mass off the node (configuration-dependent mass matrix and
+    LHS forces), hinged by a RevoluteJoint2D, index 2 trapezoidal rule."""
+    monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    oGround = mbs.AddObject(U.ObjectGround())
+    mG = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=oGround))
+    n = mbs.AddNode(U.NodeRigidBody2D(referenceCoordinates=[0.5, 0., 0.], initialVelocities=[0., 0., 1.]))
+    b = mbs.AddObject(U.ObjectRigidBody2D(nodeNumber=n, mass=2., inertia=0.1, centerOfMass=[0.1, 0.05]))
+    mb = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[-0.5, 0., 0.]))
+    mbs.AddObject(U.RevoluteJoint2D(markerNumbers=[mG, mb]))
+    mbs.AddLoad(U.LoadMassProportional(markerNumber=mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b)),
+                                       loadVector=[0., -9.81, 0.]))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = 300
+    ss.timeIntegration.endTime = 0.6
+    ss.timeIntegration.verboseMode = 0
+    ss.solution.file.write = False
+    mbs.SolveDynamic(ss, solverType=exu.DynamicSolverType.TrapezoidalIndex2)
+    sd = mbs.systemData
+    return [np.array(x) for x in (sd.GetODE2Coordinates(), sd.GetODE2Coordinates_t(), sd.GetODE2Coordinates_tt(),
+                                  sd.GetAECoordinates())]
+
+
+def test_fused_rigid_body_2d_with_offset_center_of_mass(monkeypatch):
+    plain = _planar_pendulum(False, monkeypatch)
+    counter = _Counter(monkeypatch)
+    fused = _planar_pendulum(True, monkeypatch)
+    assert counter.iterate > 0
+    for a, b in zip(plain, fused):
+        np.testing.assert_array_equal(a, b)
+    assert abs(plain[0][2]) > 0.3        # it swung
+
+
+def _pendulum(nSteps=200, loadUserFunction=None):
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    oGround = mbs.AddObject(U.ObjectGround())
+    mG = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=oGround))
+    n = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.]))
+    b = mbs.AddObject(U.MassPoint(mass=2., nodeNumber=n))
+    m = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b))
+    mbs.AddObject(U.DistanceConstraint(markerNumbers=[mG, m], distance=1.))
+    load = dict(loadVectorUserFunction=loadUserFunction) if loadUserFunction else {}
+    mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0., -19.62, 0.], **load))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = nSteps
+    ss.timeIntegration.endTime = nSteps * 1e-3
+    ss.timeIntegration.verboseMode = 0
+    ss.solution.file.write = False
+    return mbs, ss
+
+
+def test_auto_mode_compiles_in_the_background_and_uses_it_next_time(tmp_path, monkeypatch):
+    """Default ('auto'): a structure never compiled runs on the group-by-group path and starts the
+    compile process; once that is done the next solve (here: of a new system of the same
+    structure) uses the fused residual, with the same result."""
+    monkeypatch.setenv('MULTIBODY_CACHE_DIR', str(tmp_path))
+    monkeypatch.delenv('MULTIBODY_FUSED', raising=False)
+    monkeypatch.setattr(fu, '_COMPILED', {})      # as in a new process
+    monkeypatch.setattr(fu, '_RUNNING', {})
+    counter = _Counter(monkeypatch)
+    mbs, ss = _pendulum()
+    mbs.SolveDynamic(ss)
+    q1 = np.array(mbs.systemData.GetODE2Coordinates())
+    assert counter.residual + counter.iterate == 0      # not compiled yet when the solve started
+    fz = fu.FusedResidual.build(mbs._compiled.equations)
+    assert fz is not None
+    proc = fu._RUNNING.get(fz.key)
+    assert proc is not None, 'no compile process was started'
+    assert proc.wait(timeout=fu.COMPILE_TIMEOUT_S) == 0, open(fz.path('.log')).read()
+    assert fz.ready() and os.path.exists(fz.path('.ok')) and not os.path.exists(fz.path('.lock'))
+    mbs2, ss2 = _pendulum()
+    counter.residual = counter.iterate = 0
+    mbs2.SolveDynamic(ss2)
+    assert counter.residual > 0 and counter.iterate > 0
+    np.testing.assert_array_equal(q1, np.array(mbs2.systemData.GetODE2Coordinates()))
+
+
+def test_short_runs_do_not_start_a_compile(tmp_path, monkeypatch):
+    monkeypatch.setenv('MULTIBODY_CACHE_DIR', str(tmp_path))
+    monkeypatch.delenv('MULTIBODY_FUSED', raising=False)
+    monkeypatch.setattr(fu, '_COMPILED', {})
+    monkeypatch.setattr(fu, '_RUNNING', {})
+    mbs, ss = _pendulum(nSteps=10)
+    mbs.SolveDynamic(ss)
+    fz = fu.FusedResidual.build(mbs._compiled.equations)
+    assert fz.key not in fu._RUNNING and not os.path.exists(fz.path('.lock'))
+
+
+def test_models_the_fused_residual_does_not_cover_keep_the_general_path(monkeypatch):
+    """A load with a Python user function: the fused residual is not built (the reason names the
+    group), and the solve runs as before."""
+    monkeypatch.setenv('MULTIBODY_FUSED', '1')
+    counter = _Counter(monkeypatch)
+    mbs, ss = _pendulum(loadUserFunction=lambda mbs, t, load: [0., -19.62, 0.])
+    eq = mbs._compiled.equations
+    assert fu.FusedResidual.build(eq) is None
+    assert 'ForceLoads' in eq.fused_reason
+    assert mbs.SolveDynamic(ss)
+    assert counter.residual == counter.iterate == 0
+    q = np.array(mbs.systemData.GetODE2Coordinates())
+    assert abs(np.linalg.norm(q + [1., 0., 0.]) - 1.) < 1e-9      # still on the circle
+
+
+def test_a_failed_compile_falls_back_to_the_general_path(tmp_path, monkeypatch):
+    """If the compile process fails, compile() says so, the solver keeps the group-by-group path
+    and the result is the one without the fused residual."""
+    monkeypatch.setenv('MULTIBODY_CACHE_DIR', str(tmp_path))
+    monkeypatch.setattr(fu, '_RUNNING', {})
+    build = fu.FusedResidual.build
+
+    def broken(eq):
+        fz = build(eq)
+        fz.source = fz.source.replace('def fused(', 'def fused_renamed(')      # no 'fused' to compile
+        fz.key = 'broken' + fz.key
+        return fz
+    monkeypatch.setenv('MULTIBODY_FUSED', '0')
+    mbs, ss = _pendulum()
+    mbs.SolveDynamic(ss)
+    q0 = np.array(mbs.systemData.GetODE2Coordinates())
+    monkeypatch.setattr(fu.FusedResidual, 'build', staticmethod(broken))
+    monkeypatch.setenv('MULTIBODY_FUSED', '1')
+    counter = _Counter(monkeypatch)
+    mbs, ss = _pendulum()
+    assert mbs.SolveDynamic(ss)
+    assert counter.residual == counter.iterate == 0
+    np.testing.assert_array_equal(q0, np.array(mbs.systemData.GetODE2Coordinates()))
+    log = [f for f in os.listdir(tmp_path) if f.endswith('.log')]
+    assert log and 'fused' in open(os.path.join(tmp_path, log[0])).read()
+
+
+def test_sys_flag_switches_the_fused_residual_off(monkeypatch):
+    monkeypatch.delenv('MULTIBODY_FUSED', raising=False)
+    counter = _Counter(monkeypatch)
+    mbs, ss = _pendulum()
+    mbs.sys['fusedResidual'] = False
+    mbs.SolveDynamic(ss)
+    assert counter.residual == counter.iterate == 0
+
+
+def test_generated_source_depends_on_structure_not_on_sizes():
+    """Two models of the same item types but different sizes and values share the compiled
+    function; another item type gives another one."""
+    def chain(n, m=1.):
+        SC = exu.SystemContainer()
+        mbs = SC.AddSystem()
+        oGround = mbs.AddObject(U.ObjectGround())
+        prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=oGround))
+        for i in range(n):
+            nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[i + 1., 0., 0.]))
+            b = mbs.AddObject(U.MassPoint(mass=m, nodeNumber=nd))
+            mk = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b))
+            mbs.AddObject(U.DistanceConstraint(markerNumbers=[prev, mk], distance=1.))
+            mbs.AddLoad(U.LoadForceVector(markerNumber=mk, loadVector=[0., -m * 9.81, 0.]))
+            prev = mk
+        mbs.Assemble()
+        return fu.FusedResidual.build(mbs._compiled.equations)
+    a, b = chain(1), chain(7, m=3.)
+    assert a.key == b.key and a.source == b.source
+    mbs, _ = _pendulum()
+    assert fu.FusedResidual.build(mbs._compiled.equations).key == a.key
+    n = mbs.AddNode(U.NodePoint(referenceCoordinates=[2., 0., 0.]))
+    mk = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n))
+    mbs.AddObject(U.SpringDamper(markerNumbers=[2, mk], stiffness=10., referenceLength=1.))
+    mbs.AddObject(U.MassPoint(mass=1., nodeNumber=n))
+    mbs.Assemble()
+    assert fu.FusedResidual.build(mbs._compiled.equations).key != a.key
