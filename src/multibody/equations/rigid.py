@@ -437,6 +437,13 @@ class RigidBodies(BodyGroup):
             w = 3 + N_ROT[k]
             nr = w - 3
             _, qq, vv = self._part_state(rows, k, q_tot, v)
+            if k == "EP":           # one kernel call, the same formulas as below
+                Kb, Db = np.empty((len(rows), 7, 7)), np.empty((len(rows), 7, 7))
+                krig.ep_stiffness(np.ascontiguousarray(qq), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
+                                  self.com[rows], FD_STEP, Kb, Db)
+                out_K[rows, :7, :7] = Kb
+                out_D[rows, :7, :7] = Db
+                continue
             th, th_t = qq[:, 3:], vv[:, 3:]
             A, Gl, _, _, _ = rotation_kinematics(k, th, th_t)
             m, J, b = self.mass[rows], self.J[rows], self.com[rows]

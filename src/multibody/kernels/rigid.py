@@ -152,3 +152,94 @@ def ep_normalization(ltg, q_tot, v, velocity_form, with_jacobian, g, C):
                 C[i, 0, k] = 0.0
             for k in range(3, 7):
                 C[i, 0, k] = 2.0 * q_tot[ltg[i, k]]
+
+
+@njit
+def ep_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
+    """dQ_LHS/dq (K_out, central differences in the Euler parameters, step fd_step max(1, |ep_j|))
+    and dQ_LHS/dq_t (D_out, analytic) of EP rigid bodies, (n, 7, 7) each (equations/rigid.py
+    RigidBodies.stiffness_blocks: D = [[0, -m A (skew(w) skew(b) - skew(b x w)) G_l],
+    [0, G_l^T ((skew(w) J - skew(J w)) G_l)]], w = G_l ep_t; G_l,t ep_t = 0 for EP)."""
+    A = np.empty((3, 3))
+    Gl = np.empty((3, 4))
+    ep = np.empty(4)
+    w = np.empty(3)
+    X = np.empty((3, 3))
+    Y = np.empty((3, 3))
+    XG = np.empty((3, 4))
+    qp = np.empty((1, 7))
+    qm = np.empty((1, 7))
+    vi = np.empty((1, 7))
+    Qp = np.empty((1, 7))
+    Qm = np.empty((1, 7))
+    none = np.empty((1, 7, 7))
+    for i in range(q.shape[0]):
+        for k in range(4):
+            ep[k] = q[i, 3 + k]
+        ep_rotation_matrix(ep, A)
+        ep_g_local(ep, Gl)
+        m = mass[i]
+        b0, b1, b2 = com[i, 0], com[i, 1], com[i, 2]
+        for a in range(3):
+            acc = 0.0
+            for k in range(4):
+                acc += Gl[a, k] * v[i, 3 + k]
+            w[a] = acc
+        # X = skew(w) skew(b) - skew(b x w) = b w^T - (w . b) I - skew(b x w)
+        c0, c1, c2 = b1 * w[2] - b2 * w[1], b2 * w[0] - b0 * w[2], b0 * w[1] - b1 * w[0]
+        wb = w[0] * b0 + w[1] * b1 + w[2] * b2
+        bb = (b0, b1, b2)
+        for a in range(3):
+            for c in range(3):
+                X[a, c] = bb[a] * w[c] - (wb if a == c else 0.0)
+        X[0, 1] += c2
+        X[0, 2] -= c1
+        X[1, 0] -= c2
+        X[1, 2] += c0
+        X[2, 0] += c1
+        X[2, 1] -= c0
+        # Y = skew(w) J - skew(J w)
+        jw0 = J[i, 0, 0] * w[0] + J[i, 0, 1] * w[1] + J[i, 0, 2] * w[2]
+        jw1 = J[i, 1, 0] * w[0] + J[i, 1, 1] * w[1] + J[i, 1, 2] * w[2]
+        jw2 = J[i, 2, 0] * w[0] + J[i, 2, 1] * w[1] + J[i, 2, 2] * w[2]
+        for c in range(3):
+            Y[0, c] = w[1] * J[i, 2, c] - w[2] * J[i, 1, c]
+            Y[1, c] = w[2] * J[i, 0, c] - w[0] * J[i, 2, c]
+            Y[2, c] = w[0] * J[i, 1, c] - w[1] * J[i, 0, c]
+        Y[0, 1] += jw2
+        Y[0, 2] -= jw1
+        Y[1, 0] -= jw2
+        Y[1, 2] += jw0
+        Y[2, 0] += jw1
+        Y[2, 1] -= jw0
+        for a in range(7):
+            for c in range(7):
+                D_out[i, a, c] = 0.0
+                K_out[i, a, c] = 0.0
+        for a in range(3):
+            for k in range(4):
+                XG[a, k] = X[a, 0] * Gl[0, k] + X[a, 1] * Gl[1, k] + X[a, 2] * Gl[2, k]
+        for a in range(3):
+            for k in range(4):
+                D_out[i, a, 3 + k] = -m * (A[a, 0] * XG[0, k] + A[a, 1] * XG[1, k] + A[a, 2] * XG[2, k])
+        for k in range(4):
+            for l in range(4):
+                acc = 0.0
+                for a in range(3):
+                    acc += Gl[a, k] * (Y[a, 0] * Gl[0, l] + Y[a, 1] * Gl[1, l] + Y[a, 2] * Gl[2, l])
+                D_out[i, 3 + k, 3 + l] = acc
+        for k in range(7):
+            vi[0, k] = v[i, k]
+        for j in range(3, 7):
+            h = fd_step * max(1.0, abs(q[i, j]))
+            for k in range(7):
+                qp[0, k] = q[i, k]
+                qm[0, k] = q[i, k]
+                Qp[0, k] = 0.0
+                Qm[0, k] = 0.0
+            qp[0, j] += h
+            qm[0, j] -= h
+            ep_mass_and_lhs(qp, vi, mass[i:i + 1], J[i:i + 1], com[i:i + 1], False, True, none, Qp)
+            ep_mass_and_lhs(qm, vi, mass[i:i + 1], J[i:i + 1], com[i:i + 1], False, True, none, Qm)
+            for k in range(7):
+                K_out[i, k, j] = (Qp[0, k] - Qm[0, k]) / (2.0 * h)
