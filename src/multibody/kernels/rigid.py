@@ -51,6 +51,15 @@ def ep_frames(rows, ltg, q, v, pos, vel, A_out, omega, omega_local, Jpos, Jrot, 
 
 
 @njit
+def _ep_rotation(q, i, ep, A, Gl):
+    """ep = q[i, 3:7], A(ep) and G_local(ep) of row i."""
+    for k in range(4):
+        ep[k] = q[i, 3 + k]
+    ep_rotation_matrix(ep, A)
+    ep_g_local(ep, Gl)
+
+
+@njit
 def ep_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
     """Mass blocks M_out (n, 7, 7) and LHS terms Q_out (n, 7) (added) of EP rigid bodies."""
     A = np.empty((3, 3))
@@ -60,10 +69,7 @@ def ep_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
     JG = np.empty((3, 4))       # J G_local
     w = np.empty(3)
     for i in range(q.shape[0]):
-        for k in range(4):
-            ep[k] = q[i, 3 + k]
-        ep_rotation_matrix(ep, A)
-        ep_g_local(ep, Gl)
+        _ep_rotation(q, i, ep, A, Gl)
         m = mass[i]
         b0, b1, b2 = com[i, 0], com[i, 1], com[i, 2]
         if want_mass:
@@ -174,10 +180,7 @@ def ep_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
     Qm = np.empty((1, 7))
     none = np.empty((1, 7, 7))
     for i in range(q.shape[0]):
-        for k in range(4):
-            ep[k] = q[i, 3 + k]
-        ep_rotation_matrix(ep, A)
-        ep_g_local(ep, Gl)
+        _ep_rotation(q, i, ep, A, Gl)
         m = mass[i]
         b0, b1, b2 = com[i, 0], com[i, 1], com[i, 2]
         for a in range(3):
