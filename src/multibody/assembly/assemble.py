@@ -32,8 +32,16 @@ class State:
         self.t = 0.0
 
     def copy_from(self, other):
-        for k in ("q", "v", "a", "y", "y_t", "lam", "x", "a_alg"):
-            getattr(self, k)[:] = getattr(other, k)
+        self.q[:] = other.q
+        self.v[:] = other.v
+        self.a[:] = other.a
+        self.a_alg[:] = other.a_alg
+        self.lam[:] = other.lam
+        if self.y.size:
+            self.y[:] = other.y
+            self.y_t[:] = other.y_t
+        if self.x.size:
+            self.x[:] = other.x
         self.t = other.t
 
 

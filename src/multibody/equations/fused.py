@@ -113,7 +113,7 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
     while it < ns[0]:
         it += 1
         iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
-        err = np.sqrt(np.dot(r, r))
+        err = np.sqrt(_kfused.dot(r, r))
         if ns[9] != 0.0 and n > 0:
             err /= np.sqrt(n)
         for i in range(n):
@@ -133,7 +133,8 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
         if converged:
             status = 0
             break
-        diverged = not (np.dot(q, q) < ns[8] and np.dot(v, v) < ns[8] and np.isfinite(np.dot(lam, lam)))
+        diverged = not (_kfused.dot(q, q) < ns[8] and _kfused.dot(v, v) < ns[8]
+                        and np.isfinite(_kfused.dot(lam, lam)))
         contractivity = err / r_last if r_last > 0 else np.inf
         if diverged or it > ns[5] or it > ns[6] or (contractivity > ns[7] and it > 2):
             status = 1

@@ -170,3 +170,22 @@ def spring_damper_forces(m0, m1, pos, vel, L0, k, d, fa, L0_t, is_user, fsd_user
     """spring_damper_marker_forces without Jacobians (F (n, 3))."""
     none = np.zeros((0, 3, 3))
     spring_damper_marker_forces(m0, m1, pos, vel, L0, k, d, fa, L0_t, is_user, fsd_user, False, F, none, none)
+
+
+@njit
+def all_finite(q, v, lam):
+    """True if no entry of the three state vectors is NaN or Inf."""
+    for x in (q, v, lam):
+        for i in range(x.shape[0]):
+            if not np.isfinite(x[i]):
+                return False
+    return True
+
+
+@njit
+def dot(x, y):
+    """x . y as a plain loop (no BLAS call, no BLAS threads; the Newton norms)."""
+    acc = 0.0
+    for i in range(x.shape[0]):
+        acc += x[i] * y[i]
+    return acc

@@ -10,6 +10,8 @@ import numpy as np
 
 from ..enums import ConfigurationType
 from ..equations.fused import NO_FACTORS
+from ..kernels.fused import all_finite
+from ..kernels.fused import dot as kdot
 from ..errors import ExudynValueError, SolverError
 from .base import SolverBase
 from .linear import LinearSolver, SingularJacobian
@@ -133,17 +135,18 @@ class StepLoop(SolverBase):
         return int(self.settings.timeIntegration.verboseMode)
 
     def report_start(self):
-        import time as _time
-        self._wall0 = self._last_report = _time.perf_counter()
-        if self.verbose_level() >= 1:
+        self._wall0 = self._last_report = time.perf_counter()
+        self._verbose = self.verbose_level()
+        if self._verbose >= 1:
             from .. import __version__
             print("+++++++++++++++++++++++++++++++")
             print(f"multibody V{__version__} solver: {self.solver_name}")
 
     def report_step(self, step, t):
-        import time as _time
-        level = self.verbose_level()
-        now = _time.perf_counter()
+        level = self._verbose
+        if level <= 0:
+            return
+        now = time.perf_counter()
         if level >= 2 or (level == 1 and now - self._last_report >= 2.0):
             self._last_report = now
             it = self.it
@@ -326,6 +329,7 @@ class ImplicitSecondOrderSolver(StepLoop):
         self.last_error = math.nan
         self._iterate_buffers = None
         self._newton_buffers = None
+        self._post_newton_groups = None
 
     def discontinuous_settings(self):
         return self.settings.timeIntegration.discontinuous
@@ -555,7 +559,7 @@ class ImplicitSecondOrderSolver(StepLoop):
     def _residual_norm(self, r):
         n2 = self.c.n_ode2
         self.last_residual = r
-        err = math.sqrt(r @ r)
+        err = math.sqrt(kdot(r, r))     # a loop (as in the compiled Newton loop): no BLAS threads
         if self.newton_settings.weightTolerancePerCoordinate and r.size:
             err /= math.sqrt(r.size)
         self.last_error = err
@@ -622,7 +626,8 @@ class ImplicitSecondOrderSolver(StepLoop):
     def diverged(self, max_norm):
         cur = self.current
         # NaN fails every comparison, Inf exceeds max_norm: both count as diverged
-        return not (cur.q @ cur.q < max_norm and cur.v @ cur.v < max_norm and math.isfinite(cur.lam @ cur.lam))
+        return not (kdot(cur.q, cur.q) < max_norm and kdot(cur.v, cur.v) < max_norm
+                    and math.isfinite(kdot(cur.lam, cur.lam)))
 
     def reset_to_start_of_step(self):
         s = self.start_of_step
@@ -644,8 +649,10 @@ class ImplicitSecondOrderSolver(StepLoop):
         else:
             self.a_alg[:] = self.a_alg + (1 - self.alpha_f) / (1 - self.alpha_m) * cur.a
         cur.a_alg[:] = self.a_alg
-        for g in self.c.connector_groups:     # data nodes of connectors (e.g. torsional turns)
-            if hasattr(g, "post_newton"):
-                g.post_newton(self.eq.markers, cur.t, cur.x)
-        if not (np.all(np.isfinite(cur.q)) and np.all(np.isfinite(cur.v)) and np.all(np.isfinite(cur.lam))):
+        post = self._post_newton_groups
+        if post is None:
+            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
+        for g in post:     # data nodes of connectors (e.g. torsional turns)
+            g.post_newton(self.eq.markers, cur.t, cur.x)
+        if not all_finite(cur.q, cur.v, cur.lam):
             self.fail_step(cur.t, self.it.currentStepIndex, "NaN or Inf in the state")
