@@ -1,7 +1,9 @@
 """Markdown tables from the JSON of ``../shared/bench/run.py --pair --json OUT``.
 
-    python bench/table.py OUT.json            # ratio multibody/Exudyn per model and N
-    python bench/table.py OUT.json --times    # also seconds per step of both, and build times
+    python bench/table.py OUT.json [MORE.json ...]           # ratio multibody/Exudyn per model and N
+    python bench/table.py OUT.json [MORE.json ...] --times   # also seconds per step and build times
+
+Several files (e.g. small sizes with 1000 steps, large ones with 100) make one table.
 
 A cell is r = multibody / Exudyn seconds per step (median of the repeats), marked with '!' where
 the checksums did not agree to the runner's tolerance; '-' where a run was skipped or failed.
@@ -12,10 +14,15 @@ import json
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("json")
+    p.add_argument("json", nargs="+")
     p.add_argument("--times", action="store_true")
     args = p.parse_args()
-    data = json.load(open(args.json))
+    data = {"pairs": [], "summaries": []}
+    for name in args.json:
+        with open(name) as fh:
+            d = json.load(fh)
+        data["pairs"] += d["pairs"]
+        data["summaries"] += d["summaries"]
     pairs = data["pairs"]
     sizes = sorted({q["N"] for q in pairs})
     models = []

@@ -222,6 +222,13 @@ def test_a_failed_compile_falls_back_to_the_general_path(tmp_path, monkeypatch):
     np.testing.assert_array_equal(q0, np.array(mbs.systemData.GetODE2Coordinates()))
     log = [f for f in os.listdir(tmp_path) if f.endswith('.log')]
     assert log and 'fused' in open(os.path.join(tmp_path, log[0])).read()
+    failed = [f for f in os.listdir(tmp_path) if f.endswith('.failed')]
+    assert failed and not [f for f in os.listdir(tmp_path) if f.endswith('.lock')]
+    # a failed structure is not compiled again (no new process), the solve still runs
+    monkeypatch.setattr(fu, '_RUNNING', {})
+    mbs, ss = _pendulum()
+    assert mbs.SolveDynamic(ss)
+    assert not fu._RUNNING
 
 
 def test_sys_flag_switches_the_fused_residual_off(monkeypatch):

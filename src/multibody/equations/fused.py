@@ -375,7 +375,7 @@ class FusedResidual:
         """Start a process that compiles the function into Numba's disk cache (``ready()`` turns
         True when it is done). Returns the process, or None if it is ready or another process
         is compiling it."""
-        if self.ready():
+        if self.ready() or os.path.exists(self.path(".failed")):
             return None
         proc = _RUNNING.get(self.key)
         if proc is not None:
@@ -411,6 +411,8 @@ class FusedResidual:
     def compile(self, timeout=None):
         """Compile now (in the compiling process, waiting for it) and load; False if that failed."""
         proc = self.compile_in_background()
+        if os.path.exists(self.path(".failed")):
+            return False
         deadline = time.time() + (COMPILE_TIMEOUT_S if timeout is None else timeout)
         while not self.ready() and time.time() < deadline:
             if proc is not None and proc.poll() is not None and not self.ready():

@@ -4,7 +4,8 @@ by ``FusedResidual.compile_in_background``):
     python -m multibody.equations.fused_compile PATH
 
 The module's SIGNATURES give each function's argument types: TYPE is ``a<ndim><dtype><C|A>`` for arrays, ``f`` float, ``i`` int, ``b`` bool. Writes
-PATH with the suffix ``.ok`` when the function is compiled and cached, and removes the lock.
+PATH with the suffix ``.ok`` when the functions are compiled and cached, ``.failed`` if that
+failed, and removes the lock.
 """
 import importlib.util
 import os
@@ -41,6 +42,10 @@ def main(path):
             getattr(module, fname).compile(tuple(numba.typeof(sample(k)) for k in types.split()))
         with open(base + ".ok", "w") as fh:
             fh.write("compiled\n")
+    except BaseException:
+        with open(base + ".failed", "w") as fh:     # not tried again (the .log has the traceback)
+            fh.write("failed\n")
+        raise
     finally:
         try:
             os.remove(base + ".lock")
