@@ -74,8 +74,9 @@ class Call:
 
 
 def _kernel_sources_digest():
-    """Digest of the package's kernel sources: a cached fused function embeds its callees, so
-    it must be recompiled when any of them changes (Numba checks only the caller's file)."""
+    """Digest of the package's kernel sources, the versions and the CPU: a cached fused function
+    embeds its callees, so it must be recompiled when any of them changes (Numba checks only the
+    caller's file)."""
     global _DIGEST
     if _DIGEST is None:
         h = hashlib.sha256()
@@ -85,7 +86,11 @@ def _kernel_sources_digest():
                 with open(os.path.join(kdir, name), "rb") as fh:
                     h.update(name.encode() + fh.read())
         import numba
+        from llvmlite import binding as llvm
         h.update(numba.__version__.encode() + np.__version__.encode() + sys.version.encode())
+        # Numba's cache is valid for one CPU model: a cache directory shared by different machines
+        # (a network home) must not offer a module compiled for another CPU as ready
+        h.update(llvm.get_host_cpu_name().encode() + llvm.get_host_cpu_features().flatten().encode())
         _DIGEST = h.hexdigest()[:16]
     return _DIGEST
 
