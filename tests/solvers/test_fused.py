@@ -50,8 +50,13 @@ class _Counter:
     """Counts the calls of the fused residual and of the compiled iteration."""
 
     def __init__(self, monkeypatch):
-        self.residual = self.iterate = 0
-        res, it = fu.FusedResidual.residual, fu.FusedResidual.iterate
+        self.residual = self.iterate = self.newton = 0
+        res, it, nl = fu.FusedResidual.residual, fu.FusedResidual.iterate, fu.FusedResidual.newton_loop
+
+        def newton_loop(obj, *a):
+            self.newton += 1
+            return nl(obj, *a)
+        monkeypatch.setattr(fu.FusedResidual, 'newton_loop', newton_loop)
 
         def residual(obj, *a):
             self.residual += 1
@@ -125,7 +130,7 @@ def test_fused_rigid_body_2d_with_offset_center_of_mass(monkeypatch):
     assert abs(plain[0][2]) > 0.3        # it swung
 
 
-def _pendulum(nSteps=200, loadUserFunction=None):
+def _pendulum(nSteps=200, loadUserFunction=None, sparse=False):
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     oGround = mbs.AddObject(U.ObjectGround())
@@ -142,7 +147,31 @@ def _pendulum(nSteps=200, loadUserFunction=None):
     ss.timeIntegration.endTime = nSteps * 1e-3
     ss.timeIntegration.verboseMode = 0
     ss.solution.file.write = False
+    if sparse:
+        ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
     return mbs, ss
+
+
+def test_compiled_newton_loop_gives_the_same_numbers(monkeypatch):
+    """With a sparse factorization the modified-Newton iterations run in the compiled loop
+    (newton_loop); state and iteration counts equal those of the group-by-group path."""
+    out = []
+    for mode in ('0', '1'):
+        monkeypatch.setenv('MULTIBODY_FUSED', mode)
+        counter = _Counter(monkeypatch)
+        mbs, ss = _pendulum(nSteps=500, sparse=True)
+        mbs.SolveDynamic(ss)
+        it = mbs.sys['dynamicSolver'].it
+        sd = mbs.systemData
+        out.append((np.array(sd.GetODE2Coordinates()), np.array(sd.GetODE2Coordinates_t()),
+                    np.array(sd.GetAECoordinates()), it.newtonStepsCount, it.newtonJacobiCount))
+        assert (counter.newton > 0) == (mode == '1')
+    (q0, v0, l0, n0, j0), (q1, v1, l1, n1, j1) = out
+    np.testing.assert_array_equal(q0, q1)
+    np.testing.assert_array_equal(v0, v1)
+    np.testing.assert_array_equal(l0, l1)
+    assert (n0, j0) == (n1, j1) and n0 > 500 and j0 >= 1
+    assert abs(np.linalg.norm(q0 + [1., 0., 0.]) - 1.) < 1e-9          # on the circle
 
 
 def test_auto_mode_compiles_in_the_background_and_uses_it_next_time(tmp_path, monkeypatch):

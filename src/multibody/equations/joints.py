@@ -13,12 +13,12 @@ import numpy as np
 
 from ..errors import NotImplementedFeatureError
 from ..kernels import constraints as kc
-from .fused import INDEX2, Call
-from ..kernels import joints as kj
 from ..kernels import fused as kf
+from ..kernels import joints as kj
 from ..kernels import rigid_joints as krj
 from ..kernels.rotations import rxyz_rotation_matrix_batch
 from .constraints import ConstraintGroup
+from .fused import INDEX2, Call
 from .groups import CONSTRAINT_GROUPS, param_array, register
 
 _NO_RU = np.zeros((0, 3, 3))
@@ -48,6 +48,14 @@ def _point_translation(group, markers, index2, with_jacobian):
     kc.point_translation(group.m0, group.m1, markers.pos, markers.vel, markers.Jpos,
                          _as_index2(index2, n), bool(with_jacobian), g, C)
     return g, (C if with_jacobian else None)
+
+
+def _fused_point_translation(group, eq):
+    """The fused form of ``_point_translation`` (equations/fused.py)."""
+    m = eq.markers
+    g, C = np.zeros((group.n, group.n_eq)), np.zeros((group.n, group.n_eq, 2 * m.K))
+    return [Call(kf.point_translation_index2, group.m0, group.m1, m.pos, m.vel, m.Jpos, INDEX2,
+                 np.zeros(group.n, dtype=bool), g, C)], g, C
 
 
 def _matrix_array(records, name):
@@ -307,10 +315,7 @@ class SphericalJoints(JointGroup):
         return _point_translation(self, markers, index2, with_jacobian)
 
     def fused_equations(self, eq):
-        m = eq.markers
-        g, C = np.zeros((self.n, self.n_eq)), np.zeros((self.n, self.n_eq, 2 * m.K))
-        return [Call(kf.point_translation_index2, self.m0, self.m1, m.pos, m.vel, m.Jpos, INDEX2,
-                     np.zeros(self.n, dtype=bool), g, C)], g, C
+        return _fused_point_translation(self, eq)
 
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1
@@ -327,10 +332,7 @@ class RevoluteJoints2D(JointGroup):
         return _point_translation(self, markers, index2, with_jacobian)
 
     def fused_equations(self, eq):
-        m = eq.markers
-        g, C = np.zeros((self.n, self.n_eq)), np.zeros((self.n, self.n_eq, 2 * m.K))
-        return [Call(kf.point_translation_index2, self.m0, self.m1, m.pos, m.vel, m.Jpos, INDEX2,
-                     np.zeros(self.n, dtype=bool), g, C)], g, C
+        return _fused_point_translation(self, eq)
 
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1

@@ -60,6 +60,16 @@ def _ep_rotation(q, i, ep, A, Gl):
 
 
 @njit
+def _ep_omega_local(Gl, v, i, w):
+    """w = G_local ep_t of row i (the local angular velocity)."""
+    for a in range(3):
+        acc = 0.0
+        for k in range(4):
+            acc += Gl[a, k] * v[i, 3 + k]
+        w[a] = acc
+
+
+@njit
 def ep_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
     """Mass blocks M_out (n, 7, 7) and LHS terms Q_out (n, 7) (added) of EP rigid bodies."""
     A = np.empty((3, 3))
@@ -98,11 +108,7 @@ def ep_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
                         acc += Gl[a, k] * JG[a, l]
                     M_out[i, 3 + k, 3 + l] = acc
         if want_lhs:
-            for a in range(3):
-                acc = 0.0
-                for k in range(4):
-                    acc += Gl[a, k] * v[i, 3 + k]
-                w[a] = acc
+            _ep_omega_local(Gl, v, i, w)
             # b x w, then w x (b x w)
             c0, c1, c2 = b1 * w[2] - b2 * w[1], b2 * w[0] - b0 * w[2], b0 * w[1] - b1 * w[0]
             t0, t1, t2 = w[1] * c2 - w[2] * c1, w[2] * c0 - w[0] * c2, w[0] * c1 - w[1] * c0
@@ -183,11 +189,7 @@ def ep_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
         _ep_rotation(q, i, ep, A, Gl)
         m = mass[i]
         b0, b1, b2 = com[i, 0], com[i, 1], com[i, 2]
-        for a in range(3):
-            acc = 0.0
-            for k in range(4):
-                acc += Gl[a, k] * v[i, 3 + k]
-            w[a] = acc
+        _ep_omega_local(Gl, v, i, w)
         # X = skew(w) skew(b) - skew(b x w) = b w^T - (w . b) I - skew(b x w)
         c0, c1, c2 = b1 * w[2] - b2 * w[1], b2 * w[0] - b0 * w[2], b0 * w[1] - b1 * w[0]
         wb = w[0] * b0 + w[1] * b1 + w[2] * b2

@@ -279,8 +279,8 @@ class StepLoop(SolverBase):
         """Switch to the fused residual once its background compile is done."""
         self._fused_poll += 1
         if self._fused_poll % 64 == 0 and self._fused_pending.ready():
-            self.fused = self._fused_pending.load() and self._fused_pending
-            self._fused_pending = None
+            self._fused_pending.load()
+            self.fused, self._fused_pending = self._fused_pending, None
 
     def expected_steps(self):
         """Number of steps the run is set up for (decides a background compile)."""
@@ -496,17 +496,26 @@ class ImplicitSecondOrderSolver(StepLoop):
         r[n2:] = gae
         return self._residual_norm(r)
 
+    def _compiled_newton(self):
+        """The fused residual if Newton iterations may run compiled: it is in use for the current
+        parameters and nothing between two iterations needs Python (Lie-group updates, a
+        PreNewtonResidualUserFunction)."""
+        fz = self.fused
+        if (fz is None or self._fused_version != self.c.parameter_version or self.lie_groups()
+                or self.mbs._user_functions["preNewtonResidual"]):
+            return None
+        return fz
+
     def iterate(self, rbar, it):
         """solve + update + residual in one compiled call (FusedResidual.iterate) when the fused
         residual is in use, the factorization has compiled factors and nothing in between needs
         Python (Lie-group updates, a PreNewtonResidualUserFunction, a parameter change);
         None otherwise (newton.iterate then takes the general path)."""
-        fz = self.fused
-        if (fz is None or self._fused_version != self.c.parameter_version or self.lie_groups()
-                or self.mbs._user_functions["preNewtonResidual"]):
+        fz = self._compiled_newton()
+        if fz is None:
             return None
         cur = self.current
-        n2, n = self.c.n_ode2, self.c.n_ode2 + self.c.n_ae
+        n = self.c.n_ode2 + self.c.n_ae
         buf = self._iterate_buffers
         if buf is None or buf[0].shape[0] != n:
             buf = self._iterate_buffers = (np.empty(n), np.empty(n), np.empty(3))
@@ -526,9 +535,8 @@ class ImplicitSecondOrderSolver(StepLoop):
         """Newton iterations in one compiled call (FusedResidual.newton_loop), under the same
         conditions as ``iterate`` and with compiled factors; None where that is not possible.
         Returns (status, it, error, r0, r_last, extra_step, delta, rbar), status as NEWTON_LOOP."""
-        fz = self.fused
-        if (fz is None or self._fused_version != self.c.parameter_version or self.lie_groups()
-                or self.mbs._user_functions["preNewtonResidual"] or self.mbs.solverSignalJacobianUpdate):
+        fz = self._compiled_newton()
+        if fz is None or self.mbs.solverSignalJacobianUpdate:
             return None
         factors = self.linear.compiled_factors()
         if factors is None:
