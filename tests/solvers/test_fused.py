@@ -2,6 +2,7 @@
 last bit, on the reference models; its compile process, the automatic mode and the fallbacks."""
 import importlib.util
 import os
+import re
 
 import numpy as np
 import pytest
@@ -92,6 +93,156 @@ def test_fused_path_gives_the_same_numbers(case, monkeypatch):
             np.testing.assert_array_equal(a, b, err_msg=f'{case}: {k}')
         else:
             assert a == b, f'{case}: {k}'
+
+
+class _StepsCounter:
+    """Counts the time steps done by the compiled step loop (FusedResidual.steps)."""
+
+    def __init__(self, monkeypatch):
+        self.calls = self.steps = 0
+        st = fu.FusedResidual.steps
+
+        def steps(obj, *a):
+            status = st(obj, *a)
+            self.calls += 1
+            self.steps += int(a[-2][15])
+            return status
+        monkeypatch.setattr(fu.FusedResidual, 'steps', steps)
+
+
+def _force_sparse(monkeypatch):
+    """Every implicit solve of the test factorizes with EigenSparse (the compiled Newton loop and
+    step loop need compiled triangular factors; the reference cases choose the dense LU)."""
+    from multibody.solvers import implicit
+    ls = implicit.LinearSolver
+    monkeypatch.setattr(implicit, 'LinearSolver',
+                        lambda solver_type, ignore: ls(exu.LinearSolverType.EigenSparse, ignore))
+
+
+STEPS_CASES = [c for c in CASES if not c.startswith('explicit')]
+
+
+@pytest.mark.parametrize('case', STEPS_CASES)
+def test_compiled_steps_give_the_same_numbers(case, monkeypatch):
+    """With sparse factors and modified Newton, whole time steps run in one compiled call (FusedResidual.steps) up
+    to a Jacobian update (then Python's Newton goes on from the iteration reached), an output
+    or the end; every result equals the group-by-group path's, bit for bit."""
+    _force_sparse(monkeypatch)
+    newton = rm._newton
+
+    def modified_newton(ns):          # the reference cases use full Newton
+        newton(ns)
+        ns.useModifiedNewton = True
+    monkeypatch.setattr(rm, '_newton', modified_newton)
+    plain = _run(case, '0', monkeypatch)
+    counter = _StepsCounter(monkeypatch)
+    fused = _run(case, '1', monkeypatch)
+    if case in ('distance_chain_ga', 'pendulum_ga_rho09', 'sensors_file', 'joint_spherical',
+                'pendulum_newmark_index2', 'grid_implicit'):
+        assert counter.steps > 0, f'{case}: no compiled steps'
+    assert plain.keys() == fused.keys()
+    for k, a in plain.items():
+        b = fused[k]
+        if isinstance(a, np.ndarray) and a.dtype.kind == 'f':
+            np.testing.assert_array_equal(a, b, err_msg=f'{case}: {k}')
+        else:
+            assert a == b, f'{case}: {k}'
+
+
+def _chain(n, adaptive, solver_type=None, sensors=False, path=None, max_iterations=None):
+    """n mass points hanging in a chain of DistanceConstraints (Jacobian updates all along),
+    optionally with sensors, a solution file and fewer Newton iterations allowed."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    m_prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround())))
+    for i in range(n):
+        nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[i + 1., 0., 0.], initialVelocities=[0., 0., 0.5]))
+        m = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.MassPoint(mass=1., nodeNumber=nd))))
+        mbs.AddObject(U.DistanceConstraint(markerNumbers=[m_prev, m], distance=1.))
+        mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0., -9.81, 0.]))
+        m_prev = m
+    if sensors:
+        mbs.AddSensor(U.SensorNode(nodeNumber=n - 1, storeInternal=True,
+                                   outputVariableType=exu.OutputVariableType.Position))
+        mbs.AddSensor(U.SensorObject(objectNumber=2, storeInternal=True,
+                                     outputVariableType=exu.OutputVariableType.Force))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = 400
+    ss.timeIntegration.endTime = 0.4
+    ss.timeIntegration.verboseMode = 0
+    ss.timeIntegration.adaptiveStep = adaptive
+    ss.solution.sensors.writePeriod = 0.0035
+    ss.solution.file.write = path is not None
+    if path is not None:
+        ss.solution.file.name = str(path)
+        ss.solution.file.writePeriod = 0.01
+        ss.solution.file.export.velocities = True
+        ss.solution.file.export.algebraicCoordinates = True
+    ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
+    if max_iterations:
+        ss.timeIntegration.newton.maxIterations = max_iterations
+    return mbs, ss, solver_type
+
+
+def _solve_chain(mode, monkeypatch, tmp_path, **kw):
+    monkeypatch.setenv('MULTIBODY_FUSED', mode)
+    path = tmp_path / f'solution{mode}.txt' if kw.pop('file', False) else None
+    mbs, ss, solver_type = _chain(path=path, **kw)
+    out = {}
+    try:
+        if solver_type is None:
+            mbs.SolveDynamic(ss)
+        else:
+            mbs.SolveDynamic(ss, solverType=solver_type)
+    except Exception as exc:      # the same failure, with the same message, on both paths
+        out['error'] = f'{type(exc).__name__}: {exc}'
+    sd = mbs.systemData
+    it = mbs.sys['dynamicSolver'].it
+    out.update(q=np.array(sd.GetODE2Coordinates()), v=np.array(sd.GetODE2Coordinates_t()),
+               a=np.array(sd.GetODE2Coordinates_tt()), lam=np.array(sd.GetAECoordinates()),
+               counts=(it.newtonStepsCount, it.newtonJacobiCount, it.currentStepIndex, it.currentTime))
+    for s in range(mbs.NumberOfSensors()):
+        out[f'sensor{s}'] = np.array(mbs.GetSensorStoredData(s))
+    if path is not None:
+        out['file'] = [re.sub('cpuTime=[^,]*', '', line) for line in path.read_text().splitlines()
+                       if not line.startswith('#simulation')]       # the same but for times and dates
+    return out
+
+
+@pytest.mark.parametrize('variant', ['adaptive', 'fixed', 'newmark_index2', 'outputs', 'step_reduction',
+                                     'newton_fails'])
+def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_path):
+    """A chain whose Jacobian is updated every few steps: the compiled step loop hands the step
+    in progress to Python's Newton, stops before every due sensor or file output; a step whose
+    Newton iterations run out is reduced (adaptive) or fails with the same message at the same
+    step as on the group-by-group path."""
+    kw = dict(n=3, adaptive=variant != 'fixed')
+    if variant == 'newmark_index2':
+        kw['solver_type'] = exu.DynamicSolverType.TrapezoidalIndex2
+    if variant == 'outputs':
+        kw.update(sensors=True, file=True)
+    if variant in ('step_reduction', 'newton_fails'):
+        kw.update(max_iterations=5, adaptive=variant == 'step_reduction')
+    plain = _solve_chain('0', monkeypatch, tmp_path, **kw)
+    counter = _StepsCounter(monkeypatch)
+    fused = _solve_chain('1', monkeypatch, tmp_path, **kw)
+    assert counter.steps > 0 and (counter.calls > 1 or variant == 'newton_fails')
+    assert plain.keys() == fused.keys()
+    for k, a in plain.items():
+        if isinstance(a, np.ndarray):
+            np.testing.assert_array_equal(a, fused[k], err_msg=k)
+        else:
+            assert a == fused[k], k
+    jacobians = plain['counts'][1]
+    if variant == 'newton_fails':
+        assert 'error' in plain and plain['counts'][2] > 2      # not in the first step
+    elif variant == 'step_reduction':
+        assert 'error' not in plain and plain['counts'][2] > 401
+    else:
+        assert 'error' not in plain and jacobians > 3 and plain['counts'][2] == 401
+    if variant == 'outputs':
+        assert plain['sensor0'].shape[0] > 100 and len(plain['file']) > 40
 
 
 def _planar_pendulum(fused, monkeypatch):

@@ -113,18 +113,12 @@ NEWTON_LOOP = """
 def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params}):
     it = int(st[0])
     r0, r_last, extra = st[1], st[2], st[3] != 0.0
-    n, n2 = r.shape[0], q.shape[0]
+    n2 = q.shape[0]
     status = 2
     while it < ns[0]:
         it += 1
         iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
-        err = np.sqrt(_kfused.dot(r, r))
-        if ns[9] != 0.0 and n > 0:
-            err /= np.sqrt(n)
-        for i in range(n):
-            rbar[i] = r[i]
-        for i in range(n2):
-            rbar[i] *= coef[2]
+        err = _kfused.residual_norm(r, rbar, n2, coef[2], ns[9] != 0.0)
         st[4] = err
         if not np.isfinite(err):
             status = 1
@@ -151,16 +145,109 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
 
 
 @numba.njit(cache=True)
-def run(mode, q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params}):
-    # mode 0: the residual into r; 1: one Newton iteration (iterate); 2: newton_loop
+def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas, caa,
+          sc, {factors}{params}):
+    # whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)
+    h, am, af, b, g = sc[0], sc[1], sc[2], sc[3], sc[4]
+    newmark = sc[5] != 0.0
+    t0, t_lim, t_end, tw, eps = sc[6], sc[7], sc[8], sc[9], sc[10]
+    step, max_steps, tc, output = sc[11], sc[12], sc[13], sc[14] != 0.0
+    adaptive = sc[20] != 0.0
+    n2, nae = q.shape[0], lam.shape[0]
+    # the predictor and after_newton of the solver, term by term in the same order
+    c_q = h * h * (0.5 - b)
+    c_v = h * (1 - g)
+    c_qa = h * h * b
+    c_va = h * g
+    c_a = (1 - af) / (1 - am)
+    done, its, last, status = 0, 0, 0, 0
+    t_eval = tc
+    while done < max_steps and tc < t_lim:
+        _kfused.copy_vectors((q, v, a, caa, aa, lam), (sq, sv, sa, saa, aas, slam))
+        if adaptive:
+            if tc + h > t_end:
+                break               # a shorter last step: Python
+            t_new = tc + h
+        else:
+            t_new = t0 + (step + 1.0) * h
+        if newmark:
+            for i in range(n2):
+                q[i] = sq[i] + h * sv[i] + c_q * sa[i]
+                v[i] = sv[i] + c_v * sa[i]
+        else:
+            for i in range(n2):
+                at = (af * sa[i] - am * aas[i]) / (1 - am)
+                aa[i] = at
+                q[i] = sq[i] + h * sv[i] + c_q * aas[i] + c_qa * at
+                v[i] = sv[i] + c_v * aas[i] + c_va * at
+        for i in range(n2):
+            a[i] = 0.0
+        for i in range(nae):
+            lam[i] = 0.0
+        fused(q, v, a, lam, t_new, index2, q_ref, r{params})
+        t_eval = t_new
+        err = _kfused.residual_norm(r, rbar, n2, coef[2], ns[9] != 0.0)
+        st[4] = err
+        if not np.isfinite(err):
+            status = 3
+            break
+        r0 = err if err > ns[2] else 2 * ns[2]
+        st[0], st[1], st[2], st[3] = 0.0, r0, r0, 0.0
+        status = newton_loop(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st,
+                             {factors}{params})
+        if status != 0:
+            break
+        if newmark:
+            for i in range(n2):
+                aa[i] = a[i]
+        else:
+            for i in range(n2):
+                aa[i] = aa[i] + c_a * a[i]
+        for i in range(n2):
+            caa[i] = aa[i]
+        if not _kfused.all_finite(q, v, lam):
+            status = 4
+            break
+        done += 1
+        step += 1.0
+        tc = t_new
+        last = int(st[0])
+        its += last
+        if output and (abs(tc - t_end) <= eps or tc - tw >= -eps):
+            status = 5
+            break
+    if status == 3 or status == 4:
+        # back to the start of the step: Python does it again and reports what went wrong
+        _kfused.copy_vectors((sq, sv, sa, saa, aas, slam), (q, v, a, caa, aa, lam))
+    sc[15], sc[16], sc[17], sc[18], sc[19] = done, tc, its, last, t_eval
+    return status
+
+
+@numba.njit(cache=True)
+def run(mode, q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas,
+        caa, sc, {factors}{params}):
+    # mode 0: the residual into r; 1: one Newton iteration (iterate); 2: newton_loop; 3: steps
     if mode == 0:
         fused(q, v, a, lam, t, index2, q_ref, r{params})
         return 0
     if mode == 1:
         iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
         return 0
-    return newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params})
+    if mode == 2:
+        return newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params})
+    return steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas, caa,
+                 sc, {factors}{params})
 """
+# STEPS (mode 3): time steps of ImplicitSecondOrderSolver (fixed step size, modified Newton with the
+# current factorization) from the state (q, v, a, lam; aa = the solver's a_alg, caa = the state's)
+# after the step sc[11] at time sc[13], until sc[12] steps are done, the time reaches sc[7] or an
+# output is due. sc = [h, alpha_m, alpha_f, beta, gamma, newmark, t0, loop bound, t_end, next output
+# time, output time epsilon, step, max steps, t, output on | out: steps done, t, Newton iterations,
+# those of the last step, time of the last residual | in: adaptive (t_new = t + h as in the step loop)]. Each step: start-of-step copy (sq, sv, sa, slam, saa; aas = a_alg start),
+# predictor, residual, newton_loop, after_newton. Returns 0 (steps or time bound reached), 5 (step
+# done, output due), 1/2 (newton_loop's status: the step is in progress, Python's Newton goes on
+# from st, r, rbar, delta), 3/4 (NaN or Inf in the first residual or the new state: the state is
+# back at the start of the step, which Python then does itself).
 _DIGEST = None
 _COMPILED = {}     # source hash -> compiled function (this process)
 _RUNNING = {}      # source hash -> compiling process started by this process
@@ -279,7 +366,7 @@ class FusedResidual:
         # one entry point (run): each compiled function loaded from the cache carries its own copy
         # of every kernel it calls (fused, iterate, newton_loop: 24 + 30 + 26 ms at the first call
         # in a process, chain_spherical), so Python calls only run, which loads once
-        run_types = self.types[:8] + ["a1<f8C"] * 6 + FACTOR_TYPES + bound_types
+        run_types = self.types[:8] + ["a1<f8C"] * 15 + FACTOR_TYPES + bound_types
         head.append(f"SIGNATURES = {{'run': 'i ' + {' '.join(run_types)!r}}}")
         body = ["", "", "@numba.njit(cache=True)",
                 f"def fused(q, v, a, lam, t, index2, q_ref, r{', ' if params else ''}{params}):",
@@ -312,6 +399,7 @@ class FusedResidual:
         self.function = None
         self._factors = None
         self._empty = np.zeros(0)
+        self._no_steps = (self._empty,) * 9
 
     @classmethod
     def build(cls, eq):
@@ -457,21 +545,32 @@ class FusedResidual:
         (see the generated ``iterate``)."""
         e = self._empty
         self.function(1, q, v, a, lam, t, index2, self.eq.c.q_ref, r, rbar, delta, work, coef, e, e,
-                      *self._args(factors))
+                      *self._no_steps, *self._args(factors))
         self._after_call(q, v, t)
         return r
 
     def newton_loop(self, q, v, a, lam, t, index2, r, rbar, delta, work, coef, ns, st, factors):
         """Newton iterations in one compiled call (NEWTON_LOOP); returns its status."""
         status = self.function(2, q, v, a, lam, t, index2, self.eq.c.q_ref, r, rbar, delta, work, coef, ns, st,
-                               *self._args(factors))
+                               *self._no_steps, *self._args(factors))
         self._after_call(q, v, t)
+        return status
+
+    def steps(self, q, v, a, lam, index2, r, rbar, delta, work, coef, ns, st, start, a_alg, sc, factors):
+        """Time steps in one compiled call (STEPS): ``start`` = (sq, sv, sa, slam, saa) the
+        start-of-step state, ``a_alg`` = (solver a_alg, its start-of-step value, state a_alg).
+        Returns the status; sc[15:20] = steps done, time, Newton iterations, those of the last step,
+        time of the last residual."""
+        status = self.function(3, q, v, a, lam, sc[13], index2, self.eq.c.q_ref, r, rbar, delta, work, coef, ns,
+                               st, *start, *a_alg, sc, *self._args(factors))
+        self._after_call(q, v, float(sc[19]))
         return status
 
     def residual(self, q, v, a, lam, t, index2, out):
         """out = [M a - f + C^T lam; g] at (q, v, a, lam, t); frames as after update_kinematics."""
         e = self._empty
-        self.function(0, q, v, a, lam, t, index2, self.eq.c.q_ref, out, e, e, e, e, e, e, *self._args(NO_FACTORS))
+        self.function(0, q, v, a, lam, t, index2, self.eq.c.q_ref, out, e, e, e, e, e, e, *self._no_steps,
+                      *self._args(NO_FACTORS))
         self._after_call(q, v, t)
         return out
 

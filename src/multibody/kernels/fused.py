@@ -189,3 +189,27 @@ def dot(x, y):
     for i in range(x.shape[0]):
         acc += x[i] * y[i]
     return acc
+
+
+@njit
+def residual_norm(r, rbar, n2, scale, weighted):
+    """The Newton error of ImplicitSecondOrderSolver._residual_norm (|r|, divided by sqrt(n) if
+    ``weighted``) and rbar = r with its first n2 entries times ``scale`` (beta h^2)."""
+    n = r.shape[0]
+    err = np.sqrt(dot(r, r))
+    if weighted and n > 0:
+        err /= np.sqrt(n)
+    for i in range(n):
+        rbar[i] = r[i]
+    for i in range(n2):
+        rbar[i] *= scale
+    return err
+
+
+@njit
+def copy_vectors(src, dst):
+    """dst[k][:] = src[k] for two tuples of vectors of equal sizes."""
+    for k in range(len(src)):
+        x, y = src[k], dst[k]
+        for i in range(x.shape[0]):
+            y[i] = x[i]

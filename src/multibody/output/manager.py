@@ -147,6 +147,16 @@ class OutputManager:
         if self.solution_file is not None and self.solution_schedule.due(t, initial, self.t_end, h):
             self._write_solution_line(t)
 
+    def next_output_time(self):
+        """(any output on, the earliest time at which one is due): steps before it need no
+        ``write`` (it would do nothing there), except the last step, which is always written."""
+        t_w = np.inf
+        if self.sensors.any_active:
+            t_w = self.sensor_schedule.tw
+        if self.solution_file is not None:
+            t_w = min(t_w, self.solution_schedule.tw)
+        return t_w < np.inf, t_w
+
     def _write_solution_line(self, t):
         st = self.mbs._compiled.states[CFG.Current]
         p = self.precision

@@ -16,9 +16,11 @@ from ..errors import ExudynValueError, SolverError
 from .base import SolverBase
 from .linear import LinearSolver, SingularJacobian
 from .newton import newton
+from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
 
 CFG = ConfigurationType
 FUSED_MIN_STEPS = 100      # shorter runs do not start a background compile of the fused residual
+COMPILED_STEPS_MAX = 100   # steps per compiled call (Ctrl+C waits for the end of a call)
 
 
 def generalized_alpha_coefficients(spectral_radius):
@@ -62,9 +64,27 @@ class StepLoop(SolverBase):
         steps_since_reduction = 0
         stop_requested = False
         tiny = 1e-10
-        while t < t_end - tiny * max(1.0, abs(t_end)) and not stop_requested:
-            self.start_of_step.copy_from(self.current)
-            self.store_start_of_step()
+        t_lim = t_end - tiny * max(1.0, abs(t_end))
+        while t < t_lim and not stop_requested:
+            if not adaptive or h == h_max:
+                # steps in compiled code where the solver can (ImplicitSecondOrderSolver.compiled_steps)
+                chunk = self.compiled_steps(step, t, t0, h, t_end, t_lim, adaptive)
+                if chunk is not None:
+                    done, t_done, output_due, then = chunk
+                    if done:
+                        t = t_done
+                        step += done
+                        it.currentStepIndex = step + 1
+                        it.currentTime = t
+                        it.lastStepSize = h
+                        steps_since_reduction += done
+                        if output_due and not self.finish_step(t):
+                            stop_requested = True
+                    if then == "compiled" or stop_requested:
+                        continue
+            if getattr(self, "_resume", None) is None:
+                self.start_of_step.copy_from(self.current)
+                self.store_start_of_step()
             while True:
                 if adaptive:
                     h_try = min(h, t_end - t) if t + h > t_end else h
@@ -113,6 +133,13 @@ class StepLoop(SolverBase):
         self.report_end()
         self.output_manager.end(self)
         return True
+
+    def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
+        """Steps of size h (the largest, if ``adaptive``) from ``step`` (time t) in compiled code, where the solver can:
+        (steps done, time, output due after the last, then) with then = "compiled" (call again),
+        "python" (Python does the next step) or "resume" (Python finishes the step begun, from
+        ``self._resume``); None if not possible now."""
+        return None
 
     # ---------------------------------------------------------------- Newton hooks shared by the solvers
     def pre_newton_residual(self, it):
@@ -330,6 +357,8 @@ class ImplicitSecondOrderSolver(StepLoop):
         self._iterate_buffers = None
         self._newton_buffers = None
         self._post_newton_groups = None
+        self._resume = None          # a Newton solve begun by compiled_steps (newton.newton resume)
+        self._steps_sc = np.zeros(21)
 
     def discontinuous_settings(self):
         return self.settings.timeIntegration.discontinuous
@@ -438,7 +467,8 @@ class ImplicitSecondOrderSolver(StepLoop):
         self.gamma_p = g / (h * b)
         if self.h != getattr(self, "_h_jac", None):
             self.jacobian_requested = True
-        res = newton(self, self.newton_settings, self.it)
+        resume, self._resume = self._resume, None
+        res = newton(self, self.newton_settings, self.it, resume)
         self.conv.newtonConverged = res.converged
         self.conv.newtonSolutionDiverged = res.diverged
         self.nonfinite = res.nonfinite
@@ -541,21 +571,9 @@ class ImplicitSecondOrderSolver(StepLoop):
         factors = self.linear.compiled_factors()
         if factors is None:
             return None
-        ns = self.newton_settings
         cur = self.current
-        n = self.c.n_ode2 + self.c.n_ae
-        buf = self._newton_buffers
-        if buf is None or buf[0].shape[0] != n:
-            buf = self._newton_buffers = (np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(3),
-                                          np.empty(10), np.empty(5))
-        r, rb, delta, work, coef, nsa, st = buf
+        r, rb, delta, work, coef, nsa, st = self._newton_arrays()
         np.copyto(rb, rbar)
-        coef[0], coef[1], coef[2] = self.gamma_p, self.beta_p, self.bh2
-        restart = ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations * (
-            0 if ns.modifiedNewtonJacUpdatePerStep else 1)
-        nsa[:] = (ns.maxIterations, ns.relativeTolerance, ns.absoluteTolerance, bool(ns.active),
-                  bool(ns.adaptInitialResidual), ns.maxModifiedNewtonIterations, restart,
-                  ns.modifiedNewtonContractivity, ns.maximumSolutionNorm, bool(ns.weightTolerancePerCoordinate))
         st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0)
         status = fz.newton_loop(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, rb, delta, work, coef,
                                 nsa, st, factors)
@@ -563,6 +581,74 @@ class ImplicitSecondOrderSolver(StepLoop):
         self.last_residual = r
         self.last_error = err = float(st[4])
         return status, int(st[0]), err, float(st[1]), float(st[2]), bool(st[3]), delta, rb
+
+    def _newton_arrays(self):
+        """Buffers and settings of the compiled Newton loop: (r, rbar, delta, work, coef, ns, st)."""
+        ns = self.newton_settings
+        n = self.c.n_ode2 + self.c.n_ae
+        buf = self._newton_buffers
+        if buf is None or buf[0].shape[0] != n:
+            buf = self._newton_buffers = (np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(3),
+                                          np.empty(10), np.empty(5))
+        r, rb, delta, work, coef, nsa, st = buf
+        coef[0], coef[1], coef[2] = self.gamma_p, self.beta_p, self.bh2
+        restart = ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations * (
+            0 if ns.modifiedNewtonJacUpdatePerStep else 1)
+        nsa[:] = (ns.maxIterations, ns.relativeTolerance, ns.absoluteTolerance, bool(ns.active),
+                  bool(ns.adaptInitialResidual), ns.maxModifiedNewtonIterations, restart,
+                  ns.modifiedNewtonContractivity, ns.maximumSolutionNorm, bool(ns.weightTolerancePerCoordinate))
+        return buf
+
+    def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
+        """Whole steps in one compiled call (FusedResidual.steps): predictor, Newton with the
+        current factorization, after_newton, step after step, as long as nothing needs Python:
+        no Jacobian update, user function, Lie-group node, data node update, console output,
+        constraint projection or output between two steps. Same numbers as the step loop."""
+        fz = self._compiled_newton()
+        if (fz is None or self.jacobian_requested or self.mbs.solverSignalJacobianUpdate
+                or getattr(self, "_h_jac", None) != h or self.h != h or self._verbose > 0):
+            return None
+        ns = self.newton_settings
+        uf = self.mbs._user_functions
+        if (not ns.useModifiedNewton or ns.residualMode != 0 or uf["preStep"] or uf["postStep"]
+                or uf["postNewton"] or self.c.n_ode1 or self.mbs.sys.get("constraintProjection", False)):
+            return None
+        post = self._post_newton_groups
+        if post is None:
+            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
+        factors = self.linear.compiled_factors()
+        if post or factors is None:
+            return None
+        cur, s = self.current, self.start_of_step
+        r, rb, delta, work, coef, nsa, st = self._newton_arrays()
+        output, t_out = self.output_manager.next_output_time()
+        sc = self._steps_sc
+        sc[:15] = (h, self.alpha_m, self.alpha_f, self.beta, self.gamma, self.newmark, t0, t_lim, t_end, t_out,
+                   OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output)
+        sc[20] = adaptive
+        status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
+                          (s.q, s.v, s.a, s.lam, s.a_alg), (self.a_alg, self.a_alg_start, cur.a_alg), sc, factors)
+        done, t_done = int(sc[15]), float(sc[16])
+        it, conv = self.it, self.conv
+        if done:
+            it.newtonStepsCount += int(sc[17])
+            it.newtonSteps = int(sc[18])
+            conv.newtonConverged, conv.newtonSolutionDiverged = True, False
+            self.nonfinite = False
+            cur.t = t_done
+        self._fused_state = True
+        self.last_residual = r
+        self.last_error = float(st[4])
+        if status in (1, 2):
+            # a step begun: its start-of-step state is in place; Newton goes on in Python
+            s.t = t_done
+            if s.x.size:
+                s.x[:] = cur.x
+            self._resume = (status, int(st[0]), float(st[4]), float(st[1]), float(st[2]), bool(st[3]), delta, rb)
+            return done, t_done, False, "resume"
+        if status in (3, 4) or not done:
+            return done, t_done, False, "python"
+        return done, t_done, status == 5, "compiled"
 
     def _residual_norm(self, r):
         n2 = self.c.n_ode2

@@ -39,34 +39,42 @@ def iterate(solver, rbar, it):
     return delta, r, rbar
 
 
-def newton(solver, ns, it_data):
+def newton(solver, ns, it_data, resume=None):
     """One Newton solve. ``ns`` = NewtonSettings, ``it_data`` counts iterations/Jacobians.
 
     ``solver`` provides predictor, residual, factorize, solve, update, reset_to_start_of_step,
     diverged, jacobian_requested (bool attribute), pre_newton_residual(it).
+    ``resume``: a solve begun in compiled code (the solver's compiled steps), as ``newton_fast``
+    returns it; the loop goes on from there with the logic of that iteration.
     """
     res = NewtonResult()
-    solver.predictor()
-    solver.pre_newton_residual(0)
-    r0, rbar = solver.residual()
-    if not math.isfinite(r0):
-        res.stop, res.diverged, res.nonfinite = True, True, True
-        res.message = "NaN or Inf in the residual"
-        return res
-    if ns.residualMode == 1:
-        r0 = 2 * ns.relativeTolerance
-    if r0 <= ns.absoluteTolerance:
-        r0 = 2 * ns.absoluteTolerance
-    r_last = r0
+    if resume is None:
+        solver.predictor()
+        solver.pre_newton_residual(0)
+        r0, rbar = solver.residual()
+        if not math.isfinite(r0):
+            res.stop, res.diverged, res.nonfinite = True, True, True
+            res.message = "NaN or Inf in the residual"
+            return res
+        if ns.residualMode == 1:
+            r0 = 2 * ns.relativeTolerance
+        if r0 <= ns.absoluteTolerance:
+            r0 = 2 * ns.absoluteTolerance
+        r_last = r0
+        extra_step = False
+        it = 0
+        r = r0
+    else:
+        _, it, r, r0, r_last, extra_step, _, rbar = resume
     full = not ns.useModifiedNewton
-    restarted = extra_step = False
-    it = 0
+    restarted = False
     converged = stop = False
-    r = r0
     fast = getattr(solver, "newton_fast", None) if ns.residualMode == 0 else None
-    while not converged and not stop and it < ns.maxIterations:
+    while resume is not None or (not converged and not stop and it < ns.maxIterations):
         out = None
-        if fast is not None and not full and not solver.jacobian_requested:
+        if resume is not None:
+            out, resume = resume, None
+        elif fast is not None and not full and not solver.jacobian_requested:
             # iterations with the current Jacobian in one compiled call, up to the first one that
             # converges or needs the logic below (status 1: iteration `it` done, its logic follows)
             out = fast(rbar, it, r0, r_last, extra_step)
