@@ -10,6 +10,7 @@ import pytest
 import multibody as exu
 import multibody.utilities as U
 from multibody.equations import fused as fu
+from multibody.solvers.linear import SPARSE_AS_DENSE_MAX
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -211,7 +212,7 @@ def _solve_chain(mode, monkeypatch, tmp_path, **kw):
 
 
 @pytest.mark.parametrize('variant', ['adaptive', 'fixed', 'newmark_index2', 'outputs', 'step_reduction',
-                                     'newton_fails'])
+                                     'newton_fails', 'sparse_lu'])
 def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_path):
     """A chain whose Jacobian is updated every few steps: the compiled step loop hands the step
     in progress to Python's Newton, stops before every due sensor or file output; a step whose
@@ -224,6 +225,9 @@ def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_pa
         kw.update(sensors=True, file=True)
     if variant in ('step_reduction', 'newton_fails'):
         kw.update(max_iterations=5, adaptive=variant == 'step_reduction')
+    if variant == 'sparse_lu':            # 100 equations: KLU / SuperLU factors, not the dense LU
+        kw['n'] = 25
+        assert 4 * kw['n'] > SPARSE_AS_DENSE_MAX
     plain = _solve_chain('0', monkeypatch, tmp_path, **kw)
     counter = _StepsCounter(monkeypatch)
     fused = _solve_chain('1', monkeypatch, tmp_path, **kw)

@@ -1,12 +1,16 @@
-"""The sparse linear solver: SuperLU with its own triangular solves, KLU for patterns with little
-fill, the choice between them, and singular pivots on either path."""
+"""The linear solvers: SuperLU with its own triangular solves, KLU for patterns with little fill,
+the choice between them, dense LU with triangular factors (also for small sparse systems), and
+singular pivots on each path."""
 import numpy as np
 import pytest
+import scipy.linalg as sla
 import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from multibody.enums import LinearSolverType
-from multibody.solvers.linear import KLU_MAX_FILL_RATIO, LinearSolver, SingularJacobian
+from multibody.kernels import sparse_lu
+from multibody.solvers.linear import (KLU_MAX_FILL_RATIO, SPARSE_AS_DENSE_MAX, LinearSolver, SingularJacobian,
+                                      _dense_triangular)
 
 
 def saddle_point_matrix(n, m, seed, density=0.05):
@@ -104,3 +108,48 @@ def test_new_pattern_decides_again():
     solver.factorize(other_chain)
     solver.factorize(other_chain)
     assert solver.backend == "KLU"
+
+
+@pytest.mark.parametrize('solver_type', [LinearSolverType.EXUdense, LinearSolverType.EigenSparse])
+@pytest.mark.parametrize('n_links', [1, 4, 12])
+def test_dense_lu_with_triangular_factors(solver_type, n_links):
+    """Dense LU factors (dense solver types, and sparse ones for systems of at most
+    SPARSE_AS_DENSE_MAX equations, which are assembled dense) are kept as CSC triangular factors
+    for the compiled solve; the solution is LAPACK's to round-off."""
+    J = chain_matrix(n_links, seed=8).toarray()
+    n = J.shape[0]
+    solver = LinearSolver(solver_type)
+    assert solver.wants_dense(n) == (solver_type == LinearSolverType.EXUdense or n <= SPARSE_AS_DENSE_MAX)
+    solver.factorize(J if solver.wants_dense(n) else sp.csc_matrix(J))
+    r = np.random.default_rng(9).standard_normal(n)
+    x = solver.solve(r)
+    np.testing.assert_allclose(x, np.linalg.solve(J, r), rtol=1e-11, atol=1e-13 * np.abs(x).max())
+    if solver.wants_dense(n):
+        assert solver.backend == "dense" and solver.compiled_factors() is not None
+        np.testing.assert_allclose(solver.solve_once(r), x, rtol=1e-12, atol=1e-14 * np.abs(x).max())
+
+
+def test_dense_triangular_factors_follow_the_row_interchanges():
+    """P A = L U with LAPACK's sequential interchanges: the triangular solve reproduces A^-1 b
+    for matrices that need pivoting in every column."""
+    rng = np.random.default_rng(10)
+    for n in (1, 2, 3, 7, 30):
+        A = rng.standard_normal((n, n)) + np.diag(np.full(n, 1e-3))
+        A = A[::-1].copy()                         # pivots far from the diagonal
+        b = rng.standard_normal(n)
+        lu, piv = sla.lu_factor(A)
+        x, work = np.empty(n), np.empty(n)
+        sparse_lu.lu_solve(*_dense_triangular(lu, piv), b, x, work)
+        np.testing.assert_allclose(x, sla.lu_solve((lu, piv), b), rtol=1e-10, atol=1e-12)
+
+
+def test_small_sparse_system_with_a_singular_jacobian_names_the_equation_as_the_sparse_lu():
+    """A sparse solver type factorizes a small system dense, but a singular one is diagnosed by
+    the sparse LU, as a large one (same causing row as before)."""
+    J = chain_matrix(5, seed=11, singular_link=2)
+    assert J.shape[0] <= SPARSE_AS_DENSE_MAX
+    with pytest.raises(SingularJacobian) as dense_first:
+        LinearSolver(LinearSolverType.EigenSparse).factorize(J.toarray())
+    with pytest.raises(SingularJacobian) as sparse:
+        LinearSolver(LinearSolverType.EigenSparse).factorize(J)
+    assert dense_first.value.row == sparse.value.row and str(dense_first.value) == str(sparse.value)

@@ -226,12 +226,17 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
 @numba.njit(cache=True)
 def run(mode, q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas,
         caa, sc, {factors}{params}):
-    # mode 0: the residual into r; 1: one Newton iteration (iterate); 2: newton_loop; 3: steps
+    # mode 0: the residual into r (with rbar: also its Newton error); 1: one Newton iteration
+    # (iterate); 2: newton_loop; 3: steps
     if mode == 0:
         fused(q, v, a, lam, t, index2, q_ref, r{params})
+        if rbar.shape[0] > 0:       # and the Newton error (st[4]) and rbar, as in newton_loop
+            st[4] = _kfused.residual_norm(r, rbar, q.shape[0], coef[2], ns[9] != 0.0)
         return 0
     if mode == 1:
         iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
+        if st.shape[0] > 0:         # rbar (solved for) replaced by that of the new residual
+            st[4] = _kfused.residual_norm(r, rbar, q.shape[0], coef[2], ns[9] != 0.0)
         return 0
     if mode == 2:
         return newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params})
@@ -539,12 +544,14 @@ class FusedResidual:
             self._factors, self._run_args = factors, factors + self.bound
         return self._run_args
 
-    def iterate(self, q, v, a, lam, t, index2, r, rbar, delta, work, coef, factors):
+    def iterate(self, q, v, a, lam, t, index2, r, rbar, delta, work, coef, factors, norm=None):
         """Solve with ``factors`` (LinearSolver.compiled_factors; NO_FACTORS: ``delta`` holds the
         solution already), update (q, v, a, lam) in place and write the new residual into r
-        (see the generated ``iterate``)."""
+        (see the generated ``iterate``); ``norm`` = (ns, st): also its Newton error into st[4]
+        and the new rbar into ``rbar``."""
         e = self._empty
-        self.function(1, q, v, a, lam, t, index2, self.eq.c.q_ref, r, rbar, delta, work, coef, e, e,
+        ns, st = norm if norm is not None else (e, e)
+        self.function(1, q, v, a, lam, t, index2, self.eq.c.q_ref, r, rbar, delta, work, coef, ns, st,
                       *self._no_steps, *self._args(factors))
         self._after_call(q, v, t)
         return r
@@ -566,10 +573,12 @@ class FusedResidual:
         self._after_call(q, v, float(sc[19]))
         return status
 
-    def residual(self, q, v, a, lam, t, index2, out):
-        """out = [M a - f + C^T lam; g] at (q, v, a, lam, t); frames as after update_kinematics."""
+    def residual(self, q, v, a, lam, t, index2, out, norm=None):
+        """out = [M a - f + C^T lam; g] at (q, v, a, lam, t); frames as after update_kinematics.
+        ``norm`` = (rbar, coef, ns, st): also the Newton error into st[4] and rbar (NEWTON_LOOP)."""
         e = self._empty
-        self.function(0, q, v, a, lam, t, index2, self.eq.c.q_ref, out, e, e, e, e, e, e, *self._no_steps,
+        rbar, coef, ns, st = norm if norm is not None else (e, e, e, e)
+        self.function(0, q, v, a, lam, t, index2, self.eq.c.q_ref, out, rbar, e, e, coef, ns, st, *self._no_steps,
                       *self._args(NO_FACTORS))
         self._after_call(q, v, t)
         return out

@@ -10,7 +10,6 @@ import numpy as np
 
 from ..enums import ConfigurationType
 from ..equations.fused import NO_FACTORS
-from ..kernels.fused import all_finite
 from ..kernels.fused import dot as kdot
 from ..errors import ExudynValueError, SolverError
 from .base import SolverBase
@@ -313,16 +312,21 @@ class StepLoop(SolverBase):
         """Number of steps the run is set up for (decides a background compile)."""
         return number_of_steps(float(self.settings.timeIntegration.numberOfSteps))
 
-    def fused_residual(self, n, q, v, a, lam, t, index2):
-        """r (n,) from the fused residual if in use (None otherwise); switches to it when a
-        parameter changed or its background compile is done."""
+    def active_fused(self):
+        """The fused residual if in use (None otherwise); switches to it when a parameter changed
+        or its background compile is done."""
         if self._fused_version != self.c.parameter_version:
             self.choose_fused()
         elif self._fused_pending is not None:
             self.poll_fused()
-        if self.fused is None:
+        return self.fused
+
+    def fused_residual(self, n, q, v, a, lam, t, index2):
+        """r (n,) from the fused residual if in use (None otherwise)."""
+        fz = self.active_fused()
+        if fz is None:
             return None
-        return self.fused.residual(q, v, a, lam, t, index2, np.empty(n))
+        return fz.residual(q, v, a, lam, t, index2, np.empty(n))
 
 
 class ImplicitSecondOrderSolver(StepLoop):
@@ -382,6 +386,7 @@ class ImplicitSecondOrderSolver(StepLoop):
         self.current.copy_from(c.states[CFG.Initial])
         ga = self.settings.timeIntegration.generalizedAlpha
         cur = self.current
+        self.choose_fused()
         if ga.computeInitialAccelerations:
             self.initial_accelerations()
         else:
@@ -391,7 +396,6 @@ class ImplicitSecondOrderSolver(StepLoop):
         self.a_alg[:] = cur.a
         cur.a_alg[:] = cur.a
         self.start_of_step.copy_from(cur)
-        self.choose_fused()
 
     def initial_accelerations(self):
         """Consistent q_tt(0) and lambda(0) (spec solvers.md 4.6)."""
@@ -399,19 +403,29 @@ class ImplicitSecondOrderSolver(StepLoop):
         t = cur.t
         eq.index2 = False
         rhs_ae = np.zeros(c.n_ae)
-        if c.n_ae and np.linalg.norm(cur.v) > 1e-10:
+        moving = c.n_ae and np.linalg.norm(cur.v) > 1e-10
+        if moving:
             rhs_ae = -self.constraint_velocity_derivative(cur.q, cur.v, t)
-        eq.update_kinematics(cur.q, cur.v, t)
-        f = eq.ode2_rhs()
-        eq.constraints(cur.lam)
+        fz = None if moving else self.active_fused()
+        if fz is not None:
+            # f from the fused residual at q_tt = 0, lambda = 0 ((0 - f) + 0 = -f exactly), with its
+            # constraint Jacobians and mass blocks for the matrix: no group kernels to load
+            n2 = c.n_ode2
+            r = fz.residual(cur.q, cur.v, np.zeros(n2), np.zeros(c.n_ae), t, False, np.empty(n2 + c.n_ae))
+            f = -r[:n2]
+            fz.export_caches()
+        else:
+            eq.update_kinematics(cur.q, cur.v, t)
+            f = eq.ode2_rhs()
+            eq.constraints(cur.lam)
         # [M C^T; C dg/dlam] with position Jacobians (velocity-level rows use C_v)
-        J = eq.jacobian(1.0, 0.0, 0.0, 1.0, 1.0, 1.0, dense=self.linear.dense)
+        solver = LinearSolver(self.settings.linearSolver.solverType,
+                              bool(self.settings.linearSolver.ignoreSingularJacobian))
+        J = eq.jacobian(1.0, 0.0, 0.0, 1.0, 1.0, 1.0, dense=solver.wants_dense(c.n_ode2 + c.n_ae))
         rhs = np.concatenate([f, rhs_ae])
         try:
-            solver = LinearSolver(self.settings.linearSolver.solverType,
-                                  bool(self.settings.linearSolver.ignoreSingularJacobian))
             solver.factorize(J)
-            x = solver.solve(rhs)
+            x = solver.solve_once(rhs)
             if not np.all(np.isfinite(x)):
                 raise SingularJacobian(-1)
         except SingularJacobian as exc:
@@ -509,11 +523,18 @@ class ImplicitSecondOrderSolver(StepLoop):
 
     def residual(self):
         eq, cur = self.eq, self.current
-        r = self.fused_residual(self.c.n_ode2 + self.c.n_ae, cur.q, cur.v, cur.a, cur.lam, self.t_new,
-                                self.index2)
-        if r is not None:
+        fz = self.active_fused()
+        if fz is not None:
+            # the residual and its Newton error in one compiled call (the same numbers as
+            # _residual_norm, without loading another kernel)
+            n = self.c.n_ode2 + self.c.n_ae
+            r, rbar = np.empty(n), np.empty(n)
+            _, _, _, _, coef, nsa, st = self._newton_arrays()
+            fz.residual(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, (rbar, coef, nsa, st))
             self._fused_state = True
-            return self._residual_norm(r)
+            self.last_residual = r
+            self.last_error = err = float(st[4])
+            return err, rbar
         self._fused_state = False
         eq.update_kinematics(cur.q, cur.v, self.t_new)
         f = eq.ode2_rhs()
@@ -546,20 +567,22 @@ class ImplicitSecondOrderSolver(StepLoop):
             return None
         cur = self.current
         n = self.c.n_ode2 + self.c.n_ae
+        _, _, _, _, coef, nsa, st = self._newton_arrays()
         buf = self._iterate_buffers
         if buf is None or buf[0].shape[0] != n:
-            buf = self._iterate_buffers = (np.empty(n), np.empty(n), np.empty(3))
-        delta, work, coef = buf
+            buf = self._iterate_buffers = (np.empty(n), np.empty(n))
+        delta, work = buf
         factors = self.linear.compiled_factors()
         if factors is None:          # dense LU, least squares: LinearSolver solves, the rest is compiled
             delta[:] = self.solve(rbar)
             factors = NO_FACTORS
-        coef[0], coef[1], coef[2] = self.gamma_p, self.beta_p, self.bh2
-        r = fz.iterate(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, np.empty(n),
-                       np.ascontiguousarray(rbar), delta, work, coef, factors)
+        rb = np.array(rbar, dtype=float)      # in: the right-hand side; out: the new rbar
+        r = fz.iterate(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, np.empty(n), rb, delta, work,
+                       coef, factors, (nsa, st))
         self._fused_state = True
-        err, rbar = self._residual_norm(r)
-        return delta.copy(), err, rbar
+        self.last_residual = r
+        self.last_error = err = float(st[4])
+        return delta.copy(), err, rb
 
     def newton_fast(self, rbar, it, r0, r_last, extra_step):
         """Newton iterations in one compiled call (FusedResidual.newton_loop), under the same
@@ -670,7 +693,7 @@ class ImplicitSecondOrderSolver(StepLoop):
         a_M = (1 - self.alpha_m) / (1 - self.alpha_f)
         c_q = self.gamma_p if self.index2 else 1.0
         J = eq.jacobian(a_M, self.bh2, self.gamma * h, c_q, self.gamma_p, 1.0 / self.bh2,
-                        dense=self.linear.dense, extra=self.user_jacobian())
+                        dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae), extra=self.user_jacobian())
         self._h_jac = h
         try:
             self.linear.factorize(J)
@@ -720,8 +743,9 @@ class ImplicitSecondOrderSolver(StepLoop):
     def diverged(self, max_norm):
         cur = self.current
         # NaN fails every comparison, Inf exceeds max_norm: both count as diverged
-        return not (kdot(cur.q, cur.q) < max_norm and kdot(cur.v, cur.v) < max_norm
-                    and math.isfinite(kdot(cur.lam, cur.lam)))
+        # (einsum: no BLAS threads on large systems; a decision, so its last bit does not matter)
+        return not (np.einsum("i,i", cur.q, cur.q) < max_norm and np.einsum("i,i", cur.v, cur.v) < max_norm
+                    and math.isfinite(np.einsum("i,i", cur.lam, cur.lam)))
 
     def reset_to_start_of_step(self):
         s = self.start_of_step
@@ -748,5 +772,5 @@ class ImplicitSecondOrderSolver(StepLoop):
             post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
         for g in post:     # data nodes of connectors (e.g. torsional turns)
             g.post_newton(self.eq.markers, cur.t, cur.x)
-        if not all_finite(cur.q, cur.v, cur.lam):
+        if not (np.isfinite(cur.q).all() and np.isfinite(cur.v).all() and np.isfinite(cur.lam).all()):
             self.fail_step(cur.t, self.it.currentStepIndex, "NaN or Inf in the state")

@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 import scipy.linalg as sla
+import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from ..enums import LinearSolverType
@@ -61,6 +62,18 @@ LSTSQ_RTOL = 1e-6
 
 _EMPTY_F = np.zeros(0)
 
+# Dense LU factors up to this size are also kept as CSC triangular factors: the solves then run in
+# the Numba triangular solve (a few us instead of SciPy's lu_solve call, and inside the compiled
+# Newton and step loops of the fused residual). Above it LAPACK's solve is used.
+DENSE_TRIANGULAR_MAX = 200
+# Sparse solver types factorize systems up to this size as dense matrices (LAPACK): a dense
+# Jacobian and LU cost 15-40 us against 150-250 us for the sparse matrix and KLU, but each solve
+# costs n^2 against the sparse factors' few n. Measured, 1000 steps, us per step dense / sparse:
+# spherical chain n = 44 (15 solves per Jacobian) 300 / 380, 3D slider-crank n = 48 (110)
+# 150-176 / 133-150, distance chain n = 64 (22) 185-240 / 154-179, n = 16 the same.
+SPARSE_AS_DENSE_MAX = 48
+_DENSE_PATTERNS = {}      # n -> the CSC index arrays of dense triangular factors
+
 
 def _factor_arrays(Lp, Li, Lx, Up, Ui, Ux, diag, pr, pc, scale):
     """Factors with int64 indices and contiguous float values (one signature of the kernels)."""
@@ -97,20 +110,35 @@ class LinearSolver:
             self._lstsq_matrix = J if isinstance(J, np.ndarray) else J.toarray()
             return
         if self.dense:
-            Jd = J if isinstance(J, np.ndarray) else J.toarray()
-            if not np.all(np.isfinite(Jd)):
-                raise SingularJacobian(-1, "Jacobian contains NaN or Inf")
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                lu, piv = sla.lu_factor(Jd, check_finite=False)
-            d = np.abs(np.diag(lu))
-            scale = max(np.abs(Jd).max(), 1.0) if Jd.size else 1.0
-            bad = np.nonzero(d <= scale * SINGULAR_PIVOT)[0]
-            if bad.size:
-                raise SingularJacobian(_pivot_row(piv, int(bad[0])))
-            self._lu = (lu, piv)
+            self._factorize_dense(J if isinstance(J, np.ndarray) else J.toarray())
+        elif isinstance(J, np.ndarray):      # a small system of a sparse solver type (wants_dense)
+            try:
+                self._factorize_dense(J)
+            except SingularJacobian:
+                # the sparse LU finds and names the causing equation as for a larger system
+                self._lu = self._triangular = None
+                self._factorize_sparse(sp.csc_matrix(J))
         else:
             self._factorize_sparse(J.tocsc())
+
+    def wants_dense(self, n):
+        """True if the Newton matrix of size n is to be assembled dense for ``factorize``."""
+        return self.dense or n <= SPARSE_AS_DENSE_MAX
+
+    def _factorize_dense(self, Jd):
+        if not np.all(np.isfinite(Jd)):
+            raise SingularJacobian(-1, "Jacobian contains NaN or Inf")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            lu, piv = sla.lu_factor(Jd, check_finite=False)
+        d = np.abs(np.diag(lu))
+        scale = max(np.abs(Jd).max(), 1.0) if Jd.size else 1.0
+        bad = np.nonzero(d <= scale * SINGULAR_PIVOT)[0]
+        if bad.size:
+            raise SingularJacobian(_pivot_row(piv, int(bad[0])))
+        self._lu = (lu, piv)
+        if 0 < lu.shape[0] <= DENSE_TRIANGULAR_MAX:
+            self._triangular = _dense_triangular(lu, piv)
 
     def _factorize_sparse(self, J):
         if self._use_klu is not None and not _same_pattern(J, self._pattern):
@@ -146,7 +174,11 @@ class LinearSolver:
         # on these matrices (slider-cranks n = 12288: 492 -> 143 us; chain n = 4096: 217 -> 54 us)
         L, U = lu.L, lu.U
         self._factor_nnz = L.nnz + U.nnz
-        diag = sparse_lu.diagonal_positions(U.indptr, U.indices)
+        # int64 indices, as those of KLU: one compiled signature of the kernels (each signature
+        # is loaded from Numba's cache on its own, 3-5 ms at the first solve of a process)
+        Lp, Li, Up, Ui, perm_r, perm_c = (np.asarray(a, dtype=np.int64) for a in (
+            L.indptr, L.indices, U.indptr, U.indices, lu.perm_r, lu.perm_c))
+        diag = sparse_lu.diagonal_positions(Up, Ui)
         d = np.abs(U.data[diag]) if diag.size and diag.min() >= 0 else np.abs(U.diagonal())
         scale = max(abs(J).max(), 1.0) if J.nnz else 1.0
         bad = np.nonzero(d <= scale * SINGULAR_PIVOT)[0]
@@ -156,8 +188,7 @@ class LinearSolver:
         if diag.size and diag.min() < 0:
             self._triangular = ()
         else:
-            self._triangular = (L.indptr, L.indices, L.data, U.indptr, U.indices, U.data, diag,
-                                lu.perm_r, lu.perm_c)
+            self._triangular = (Lp, Li, L.data, Up, Ui, U.data, diag, perm_r, perm_c)
 
     def solve(self, r):
         if self._lstsq_matrix is not None:
@@ -177,15 +208,24 @@ class LinearSolver:
             if res > LSTSQ_RTOL * rn + roundoff:
                 raise InconsistentSystem(res, rn)
             return x
-        if self.dense:
-            return sla.lu_solve(self._lu, r, check_finite=False)
         if self._klu is not None:
             return self._klu_pattern.solve(self._klu, r)
         if self._triangular:
             x = np.empty(r.shape[0])
             sparse_lu.lu_solve(*self._triangular, np.ascontiguousarray(r, dtype=float), x, np.empty(r.shape[0]))
             return x
+        if isinstance(self._lu, tuple):
+            return sla.lu_solve(self._lu, r, check_finite=False)
         return self._lu.solve(r)
+
+    def solve_once(self, r):
+        """``solve`` for a factorization used once: LAPACK's or SuperLU's own triangular solve
+        where they made the factors (no compiled solve to load from the cache for one call)."""
+        if isinstance(self._lu, tuple) and self._lstsq_matrix is None:
+            return sla.lu_solve(self._lu, r, check_finite=False)
+        if self._lu is not None and self._klu is None and self._lstsq_matrix is None:
+            return self._lu.solve(np.asarray(r, dtype=float))
+        return self.solve(r)
 
     def compiled_factors(self):
         """The current sparse factorization as arrays for kernels/fused.py ``solve_factored``:
@@ -197,7 +237,7 @@ class LinearSolver:
         if self._compiled is not None:
             return self._compiled or None
         out = False
-        if self.dense or self._lstsq_matrix is not None:
+        if self._lstsq_matrix is not None:
             pass
         elif self._klu is not None:
             tri = self._klu[1]
@@ -218,7 +258,7 @@ class LinearSolver:
         """'dense', 'least-squares', 'KLU' or 'SuperLU' (of the last factorization)."""
         if self.least_squares:
             return "least-squares"
-        if self.dense:
+        if self.dense or isinstance(self._lu, tuple):
             return "dense"
         return "KLU" if self._klu is not None else "SuperLU"
 
@@ -278,6 +318,31 @@ class _KLUPattern:
         X = _kmatrix(np.array(r, dtype=float))
         _klu.solve(self.A, self.symbolic, numeric, X)
         return np.asarray(X).ravel()
+
+
+def _dense_triangular(lu, piv):
+    """LAPACK's LU (P A = L U, ``piv`` its row interchanges) as CSC triangular factors for
+    ``sparse_lu.lu_solve``: (L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c)."""
+    n = lu.shape[0]
+    pat = _DENSE_PATTERNS.get(n)
+    if pat is None:
+        # column j of L: rows j+1..n-1 (the unit diagonal is implied); of U: rows 0..j. Column-major
+        # order of lu is row-major order of lu.T: its strict upper / lower-with-diagonal triangle
+        jl, il = np.triu_indices(n, 1)
+        ju, iu = np.tril_indices(n)
+        L_ptr = np.concatenate([[0], np.cumsum(np.arange(n - 1, -1, -1))]).astype(np.int64)
+        U_ptr = np.concatenate([[0], np.cumsum(np.arange(1, n + 1))]).astype(np.int64)
+        pat = _DENSE_PATTERNS[n] = ((jl, il), (ju, iu), L_ptr, il.astype(np.int64), U_ptr,
+                                    iu.astype(np.int64), U_ptr[1:] - 1, np.arange(n, dtype=np.int64))
+    (jl, il), (ju, iu), L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = pat
+    luT = lu.T
+    perm = np.arange(n)
+    for i, p in enumerate(piv):         # the interchanges in order: row perm[k] ends in position k
+        perm[i], perm[p] = perm[p], perm[i]
+    perm_r = np.empty(n, dtype=np.int64)
+    perm_r[perm] = np.arange(n)
+    return (L_ptr, L_ind, np.ascontiguousarray(luT[jl, il]), U_ptr, U_ind, np.ascontiguousarray(luT[ju, iu]),
+            U_diag, perm_r, perm_c)
 
 
 def _same_pattern(J, pattern):

@@ -111,7 +111,7 @@ class StaticSolver(StepLoop):
     def factorize(self):
         s = self.settings.staticSolver.stabilizerODE2term
         a_M = -(1 - self.lf ** 2) * s if s else 0.0
-        J = self.eq.jacobian(a_M, -1.0, 0.0, 1.0, 1.0, 1.0, dense=self.linear.dense,
+        J = self.eq.jacobian(a_M, -1.0, 0.0, 1.0, 1.0, 1.0, dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae),
                              extra=self.user_jacobian())
         try:
             self.linear.factorize(J)
