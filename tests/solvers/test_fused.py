@@ -49,11 +49,17 @@ def _flat(d, prefix=''):
 
 
 class _Counter:
-    """Counts the calls of the fused residual and of the compiled iteration."""
+    """Counts the calls of the fused residual, of the compiled iteration and of the compiled
+    Newton and step loops."""
 
     def __init__(self, monkeypatch):
-        self.residual = self.iterate = self.newton = 0
+        self.residual = self.iterate = self.newton = self.steps = 0
         res, it, nl = fu.FusedResidual.residual, fu.FusedResidual.iterate, fu.FusedResidual.newton_loop
+        for name in ('steps', 'rk_steps'):
+            def loop(obj, *a, _f=getattr(fu.FusedResidual, name)):
+                self.steps += 1
+                return _f(obj, *a)
+            monkeypatch.setattr(fu.FusedResidual, name, loop)
 
         def newton_loop(obj, *a):
             self.newton += 1
@@ -85,7 +91,7 @@ def test_fused_path_gives_the_same_numbers(case, monkeypatch):
     plain = _run(case, '0', monkeypatch)
     counter = _Counter(monkeypatch)
     fused = _run(case, '1', monkeypatch)
-    assert counter.residual + counter.iterate > 0, f'{case}: the fused residual was not used'
+    assert counter.residual + counter.iterate + counter.steps > 0, f'{case}: the fused residual was not used'
     assert plain.keys() == fused.keys()
     for k, a in plain.items():
         b = fused[k]
@@ -232,12 +238,7 @@ def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_pa
     counter = _StepsCounter(monkeypatch)
     fused = _solve_chain('1', monkeypatch, tmp_path, **kw)
     assert counter.steps > 0 and (counter.calls > 1 or variant == 'newton_fails')
-    assert plain.keys() == fused.keys()
-    for k, a in plain.items():
-        if isinstance(a, np.ndarray):
-            np.testing.assert_array_equal(a, fused[k], err_msg=k)
-        else:
-            assert a == fused[k], k
+    _assert_same(plain, fused)
     jacobians = plain['counts'][1]
     if variant == 'newton_fails':
         assert 'error' in plain and plain['counts'][2] > 2      # not in the first step
@@ -247,6 +248,16 @@ def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_pa
         assert 'error' not in plain and jacobians > 3 and plain['counts'][2] == 401
     if variant == 'outputs':
         assert plain['sensor0'].shape[0] > 100 and len(plain['file']) > 40
+
+
+def _assert_same(plain, fused):
+    """Every result equal, arrays bit for bit."""
+    assert plain.keys() == fused.keys()
+    for k, a in plain.items():
+        if isinstance(a, np.ndarray):
+            np.testing.assert_array_equal(a, fused[k], err_msg=k)
+        else:
+            assert a == fused[k], k
 
 
 def _planar_pendulum(fused, monkeypatch):
@@ -388,8 +399,8 @@ def test_a_failed_compile_falls_back_to_the_general_path(tmp_path, monkeypatch):
     monkeypatch.setattr(fu, '_RUNNING', {})
     build = fu.FusedResidual.build
 
-    def broken(eq):
-        fz = build(eq)
+    def broken(eq, kind='implicit'):
+        fz = build(eq, kind)
         fz.source = fz.source.replace('def fused(', 'def fused_renamed(')      # no 'fused' to compile
         fz.key = 'broken' + fz.key
         return fz
@@ -451,3 +462,94 @@ def test_generated_source_depends_on_structure_not_on_sizes():
     mbs.AddObject(U.MassPoint(mass=1., nodeNumber=n))
     mbs.Assemble()
     assert fu.FusedResidual.build(mbs._compiled.equations).key != a.key
+
+
+def _explicit_grid(mode, monkeypatch, tmp_path, solver_type=exu.DynamicSolverType.RK44, end_of_step=True,
+                   outputs=False, stiffness=1000., h=1e-3, steps=300, automatic=True):
+    """A 3x3 spring-mass grid, bottom row fixed by eliminated CoordinateConstraints, explicit."""
+    monkeypatch.setenv('MULTIBODY_FUSED', mode)
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    nG = mbs.AddNode(U.NodePointGround(referenceCoordinates=[0., 0., 0.]))
+    mG = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nG, coordinate=0))
+    markers = {}
+    for j in range(3):
+        for i in range(3):
+            n = mbs.AddNode(U.NodePoint(referenceCoordinates=[0.1 * i, 0.1 * j, 0.], initialVelocities=[0., 0., 0.1 * i]))
+            mbs.AddObject(U.MassPoint(mass=0.1, nodeNumber=n))
+            markers[i, j] = mk = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n))
+            mbs.AddLoad(U.LoadForceVector(markerNumber=mk, loadVector=[0.2, 0., -0.981]))
+            if j == 0:
+                for c in range(3):
+                    mc = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=n, coordinate=c))
+                    mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mG, mc]))
+    for (i, j), mk in list(markers.items()):
+        for di, dj in [(1, 0), (0, 1), (1, 1)]:
+            if (i + di, j + dj) in markers:
+                mbs.AddObject(U.SpringDamper(markerNumbers=[mk, markers[i + di, j + dj]], stiffness=stiffness,
+                                             damping=0.5, referenceLength=0.1 * (di * di + dj * dj) ** 0.5))
+    # the reaction of an eliminated constraint, written every 3-4 steps (by Python, after compiled steps)
+    mbs.AddSensor(U.SensorObject(objectNumber=10, storeInternal=True, outputVariableType=exu.OutputVariableType.Force))
+    if outputs:
+        mbs.AddSensor(U.SensorNode(nodeNumber=8, storeInternal=True, outputVariableType=exu.OutputVariableType.Position))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ti = ss.timeIntegration
+    ti.numberOfSteps, ti.endTime, ti.verboseMode = steps, steps * h, 0
+    ti.explicit.computeEndOfStepAccelerations = end_of_step
+    ti.automaticStepSize = automatic          # (only for the embedded pairs: ODE23, DOPRI5)
+    ss.solution.sensors.writePeriod = 0.0035
+    path = tmp_path / f'explicit{mode}.txt'
+    ss.solution.file.write = outputs
+    ss.solution.file.name = str(path)
+    ss.solution.file.writePeriod = 0.01
+    out = {}
+    try:
+        mbs.SolveDynamic(ss, solverType=solver_type)
+    except Exception as exc:
+        out['error'] = f'{type(exc).__name__}: {exc}'
+    sd = mbs.systemData
+    it = mbs.sys['dynamicSolver'].it
+    out.update(q=np.array(sd.GetODE2Coordinates()), v=np.array(sd.GetODE2Coordinates_t()),
+               a=np.array(sd.GetODE2Coordinates_tt()), lam=np.array(sd.GetAECoordinates()),
+               counts=(it.currentStepIndex, it.currentTime))
+    for s in range(mbs.NumberOfSensors()):
+        out[f'sensor{s}'] = np.array(mbs.GetSensorStoredData(s))
+    if outputs:
+        out['file'] = [re.sub('cpuTime=[^,]*', '', line) for line in path.read_text().splitlines()
+                       if not line.startswith('#simulation')]
+    return out
+
+
+class _RKCounter:
+    def __init__(self, monkeypatch):
+        self.steps = 0
+        rk = fu.FusedResidual.rk_steps
+
+        def rk_steps(obj, *a):
+            status = rk(obj, *a)
+            self.steps += int(a[-1][14])
+            return status
+        monkeypatch.setattr(fu.FusedResidual, 'rk_steps', rk_steps)
+
+
+@pytest.mark.parametrize('variant', ['rk44', 'last_stage_accelerations', 'euler', 'dopri5_fixed', 'outputs',
+                                     'blows_up'])
+def test_compiled_runge_kutta_steps_give_the_same_numbers(variant, monkeypatch, tmp_path):
+    """Explicit Runge-Kutta steps in one compiled call (FusedResidual.rk_steps): state, eliminated
+    multipliers, sensors and solution file equal those of the group-by-group path, bit for bit;
+    a solution that overflows fails with the same message at the same step."""
+    kw = {'last_stage_accelerations': dict(end_of_step=False),
+          'euler': dict(solver_type=exu.DynamicSolverType.ExplicitEuler),
+          'dopri5_fixed': dict(solver_type=exu.DynamicSolverType.DOPRI5, automatic=False),
+          'outputs': dict(outputs=True),
+          'blows_up': dict(stiffness=2e5, h=2e-3, steps=2000)}.get(variant, {})
+    plain = _explicit_grid('0', monkeypatch, tmp_path, **kw)
+    counter = _RKCounter(monkeypatch)
+    fused = _explicit_grid('1', monkeypatch, tmp_path, **kw)
+    assert counter.steps > 10
+    _assert_same(plain, fused)
+    if variant == 'blows_up':
+        assert 'NaN or Inf' in plain['error']
+    else:
+        assert 'error' not in plain and np.abs(plain['lam']).max() > 0.1     # eliminated reactions

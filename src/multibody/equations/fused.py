@@ -107,7 +107,7 @@ NO_FACTORS = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0),) + (np.zeros(0, 
 #       maximumSolutionNorm, weightTolerancePerCoordinate]; st = [it, r0, r_last, extra_step, error]
 # (in and out). Returns 0 converged, 1 iteration it done, its remaining logic (Jacobian update,
 # restart, divergence, NaN) left to Python, 2 maxIterations reached.
-NEWTON_LOOP = """
+IMPLICIT_LOOPS = """
 
 @numba.njit(cache=True)
 def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params}):
@@ -223,16 +223,127 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
     return status
 
 
+"""
+EXPLICIT_LOOPS = """
+
+@numba.njit(cache=True)
+def accelerations(q, v, za, zl, t, q_ref, r, inv_m, f, x{params}):
+    # ExplicitSolver.accelerations: f = -(fused residual at q_tt = 0, lambda = 0), x = M^-1 f
+    fused(q, v, za, zl, t, False, q_ref, r{params})
+    for j in range(q.shape[0]):
+        f[j] = -r[j]
+        x[j] = inv_m[j] * f[j]
+
+
+@numba.njit(cache=True)
+def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, sc{params}):
+    # explicit Runge-Kutta steps of ExplicitSolver (see RK_STEPS)
+    h, s, k, eos = sc[0], int(sc[1]), int(sc[2]), sc[3] != 0.0
+    t0, t_lim, t_end, tw, eps = sc[4], sc[5], sc[6], sc[7], sc[8]
+    step, max_steps, tc, output, adaptive = sc[9], sc[10], sc[11], sc[12] != 0.0, sc[13] != 0.0
+    n2, nae = q.shape[0], lam.shape[0]
+    m = 2 * n2
+    K = Kf.reshape((s, m))
+    c = tab[:s]
+    b = tab[s:2 * s]
+    A = tab[2 * s:2 * s + s * s].reshape((s, s))
+    za, zl, dy = np.zeros(n2), np.zeros(nae), np.empty(m)
+    done, nrhs, status = 0, 0, 0
+    hs = h
+    while done < max_steps and tc < t_lim:
+        if adaptive:
+            hs = min(h, t_end - tc) if tc + h > t_end else h      # the step loop's last step
+            t_new = tc + hs
+        else:
+            t_new = t0 + (step + 1.0) * h
+        for j in range(n2):
+            y0[j] = q[j]
+            y0[n2 + j] = v[j]
+            delta[j] = a[j]
+        for j in range(nae):
+            delta[n2 + j] = lam[j]
+        for i in range(s):
+            _kfused.rk_increment(A[i], K, i, hs, dy)
+            for j in range(n2):
+                q[j] = y0[j] + dy[j]
+                v[j] = y0[n2 + j] + dy[n2 + j]
+            accelerations(q, v, za, zl, tc + c[i] * hs, q_ref, r, inv_m, f, x{params})
+            nrhs += 1
+            for j in range(n2):
+                K[i, j] = v[j]
+                K[i, n2 + j] = x[j]
+        _kfused.rk_increment(b, K, s, hs, dy)
+        for j in range(m):
+            y[j] = y0[j] + dy[j]
+        for j in range(k):
+            e = int(elim[j])
+            y[e] = 0.0
+            y[n2 + e] = 0.0
+        t1 = tc + hs
+        for j in range(n2):
+            q[j] = y[j]
+            v[j] = y[n2 + j]
+        if eos:
+            accelerations(q, v, za, zl, t1, q_ref, r, inv_m, f, x{params})
+            nrhs += 1
+            for j in range(n2):
+                a[j] = x[j]
+        else:
+            for j in range(n2):
+                a[j] = K[s - 1, n2 + j]
+        if k > 0:
+            # eliminated coordinates: zero, and their multipliers (f - M q_tt)_j / C_j from the
+            # residual at q_tt, lambda = 0: -(M q_tt - f) is f - M q_tt to the last bit
+            for j in range(k):
+                e = int(elim[j])
+                q[e] = 0.0
+                v[e] = 0.0
+                a[e] = 0.0
+            fused(q, v, a, zl, t1, False, q_ref, r{params})
+            if not eos:
+                nrhs += 1
+            for j in range(k):
+                e, cj = int(elim[j]), elim[3 * k + j]
+                lam[int(elim[k + j])] = -r[e] / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
+        finite = True
+        for j in range(n2):
+            if not (np.isfinite(q[j]) and np.isfinite(v[j])):
+                finite = False
+        if not finite:
+            for j in range(n2):
+                q[j] = y0[j]
+                v[j] = y0[n2 + j]
+                a[j] = delta[j]
+            for j in range(nae):
+                lam[j] = delta[n2 + j]
+            status = 3
+            break
+        done += 1
+        step += 1.0
+        tc = t_new
+        if output and (abs(tc - t_end) <= eps or tc - tw >= -eps):
+            status = 5
+            break
+    sc[14], sc[15], sc[16], sc[17] = done, tc, nrhs, hs
+    return status
+
+
+"""
+RUN = """
+
 @numba.njit(cache=True)
 def run(mode, q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas,
         caa, sc, {factors}{params}):
-    # mode 0: the residual into r (with rbar: also its Newton error); 1: one Newton iteration
-    # (iterate); 2: newton_loop; 3: steps
+    # mode 0: the residual into r (with rbar: also its Newton error); {modes}
     if mode == 0:
         fused(q, v, a, lam, t, index2, q_ref, r{params})
         if rbar.shape[0] > 0:       # and the Newton error (st[4]) and rbar, as in newton_loop
             st[4] = _kfused.residual_norm(r, rbar, q.shape[0], coef[2], ns[9] != 0.0)
         return 0
+{branches}    return -1
+"""
+RUN_BRANCHES = {
+    "implicit": ("1: one Newton iteration (iterate); 2: newton_loop; 3: steps", """
     if mode == 1:
         iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
         if st.shape[0] > 0:         # rbar (solved for) replaced by that of the new residual
@@ -240,9 +351,23 @@ def run(mode, q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st
         return 0
     if mode == 2:
         return newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params})
-    return steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas, caa,
-                 sc, {factors}{params})
-"""
+    if mode == 3:
+        return steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa,
+                     aas, caa, sc, {factors}{params})
+"""),
+    "explicit": ("4: rk_steps", """
+    if mode == 4:
+        return rk_steps(q, v, a, lam, q_ref, r, delta, sq, sv, sa, slam, saa, aa, aas, caa, sc{params})
+""")}
+# RK_STEPS (mode 4): explicit Runge-Kutta steps of ExplicitSolver (fixed step size, no error control,
+# a constant diagonal mass matrix, inv_m its inverse) from (q, v, a,
+# lam) after step sc[9] at time sc[11], as STEPS stops. Arrays: y, y0 (2 n2) the new and the start
+# state, Kf (s * 2 n2) the stage derivatives, tab = [c (s), b (s), A (s * s)], elim = [index,
+# AE index, first, C_j] (k each) of the eliminated coordinates, f, x (n2), delta (n2 + n_ae) the
+# start a and lambda. sc = [h, s, k, end-of-step accelerations, t0, loop bound, t_end, next output
+# time, output epsilon, step, max steps, t, output on, adaptive | out: steps done, t, number of
+# right-hand sides, size of the last step (adaptive: the last one up to t_end may be shorter)].
+# Returns 0, 5 (output due) or 3 (NaN/Inf: state back at the start of the step).
 # STEPS (mode 3): time steps of ImplicitSecondOrderSolver (fixed step size, modified Newton with the
 # current factorization) from the state (q, v, a, lam; aa = the solver's a_alg, caa = the state's)
 # after the step sc[11] at time sc[13], until sc[12] steps are done, the time reaches sc[7] or an
@@ -315,7 +440,7 @@ def _spec(group, method, eq):
 class FusedResidual:
     """The compiled residual of one assembled system (see the module docstring)."""
 
-    def __init__(self, eq, calls_kin, calls_rhs, calls_con, mass_terms, con_terms):
+    def __init__(self, eq, calls_kin, calls_rhs, calls_con, mass_terms, con_terms, kind="implicit"):
         self.eq = eq
         self.reason = ""
         bound, lines, modules, names = [], [], {}, {}
@@ -384,21 +509,14 @@ class FusedResidual:
                 "    g = r[n2:]",
                 "    r[:] = 0.0"]
         body += lines
-        body += ["", "", "@numba.njit(cache=True)",
-                 f"def iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {FACTOR_ARGS}{comma}{params}):",
-                 "    # one Newton iteration: J delta = rbar (empty factors: delta given), the update of",
-                 "    # ImplicitSecondOrderSolver.update (coef = gamma', beta', beta h^2), the new residual",
-                 "    if L_ptr.shape[0] > 0:",
-                 f"        _kfused.solve_factored({FACTOR_ARGS}, rbar, delta, work)",
-                 "    n2 = q.shape[0]",
-                 "    for i in range(n2):",
-                 "        q[i] -= delta[i]",
-                 "        v[i] -= coef[0] * delta[i]",
-                 "        a[i] -= coef[1] * delta[i]",
-                 "    for i in range(lam.shape[0]):",
-                 "        lam[i] -= delta[n2 + i] / coef[2]",
-                 f"    fused(q, v, a, lam, t, index2, q_ref, r{comma}{params})"]
-        body += NEWTON_LOOP.format(factors=FACTOR_ARGS, params=comma + params).splitlines()
+        fmt = dict(factors=FACTOR_ARGS, params=comma + params)
+        if kind == "explicit":
+            body += EXPLICIT_LOOPS.format(**fmt).splitlines()
+        else:
+            body += self._iterate_source(comma, params) + IMPLICIT_LOOPS.format(**fmt).splitlines()
+        modes, branches = RUN_BRANCHES[kind]
+        body += RUN.format(modes=modes, branches=branches.lstrip("\n").format(**fmt), **fmt).splitlines()
+        self.kind = kind
         self.source = "\n".join(head + body) + "\n"
         self.key = hashlib.sha256(self.source.encode()).hexdigest()[:20]
         self.function = None
@@ -406,16 +524,35 @@ class FusedResidual:
         self._empty = np.zeros(0)
         self._no_steps = (self._empty,) * 9
 
+    @staticmethod
+    def _iterate_source(comma, params):
+        return ["", "", "@numba.njit(cache=True)",
+                f"def iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {FACTOR_ARGS}{comma}{params}):",
+                "    # one Newton iteration: J delta = rbar (empty factors: delta given), the update of",
+                "    # ImplicitSecondOrderSolver.update (coef = gamma', beta', beta h^2), the new residual",
+                "    if L_ptr.shape[0] > 0:",
+                f"        _kfused.solve_factored({FACTOR_ARGS}, rbar, delta, work)",
+                "    n2 = q.shape[0]",
+                "    for i in range(n2):",
+                "        q[i] -= delta[i]",
+                "        v[i] -= coef[0] * delta[i]",
+                "        a[i] -= coef[1] * delta[i]",
+                "    for i in range(lam.shape[0]):",
+                "        lam[i] -= delta[n2 + i] / coef[2]",
+                f"    fused(q, v, a, lam, t, index2, q_ref, r{comma}{params})"]
+
     @classmethod
-    def build(cls, eq):
-        """The fused residual of ``eq``'s system, or None with the reason in ``eq.fused_reason``."""
+    def build(cls, eq, kind="implicit"):
+        """The fused residual of ``eq``'s system, or None with the reason in ``eq.fused_reason``.
+        ``kind``: the solver's loops compiled with it, "implicit" (iterate, newton_loop, steps) or
+        "explicit" (rk_steps); a module with both would take longer to load."""
         try:
             parts = cls._collect(eq)
         except _Unsupported as exc:
             eq.fused_reason = str(exc)
             return None
         eq.fused_reason = ""
-        return cls(eq, *parts)
+        return cls(eq, *parts, kind=kind)
 
     @staticmethod
     def _collect(eq):
@@ -571,6 +708,16 @@ class FusedResidual:
         status = self.function(3, q, v, a, lam, sc[13], index2, self.eq.c.q_ref, r, rbar, delta, work, coef, ns,
                                st, *start, *a_alg, sc, *self._args(factors))
         self._after_call(q, v, float(sc[19]))
+        return status
+
+    def rk_steps(self, q, v, a, lam, r, delta, arrays, sc):
+        """Explicit Runge-Kutta steps in one compiled call (RK_STEPS); ``arrays`` = (y, y0, Kf, tab,
+        inv_m, elim, f, x). Returns the status; sc[14:18] = steps done, time, right-hand sides, size
+        of the last step."""
+        e = self._empty
+        status = self.function(4, q, v, a, lam, sc[11], False, self.eq.c.q_ref, r, e, delta, e, e, e, e, *arrays,
+                               sc, *self._args(NO_FACTORS))
+        self._after_call(q, v, float(sc[15]))
         return status
 
     def residual(self, q, v, a, lam, t, index2, out, norm=None):

@@ -213,3 +213,14 @@ def copy_vectors(src, dst):
         x, y = src[k], dst[k]
         for i in range(x.shape[0]):
             y[i] = x[i]
+
+
+@njit
+def rk_increment(coef, K, count, h, out):
+    """out = h * sum_{j < count} coef[j] K[j] (K (s, m)): a Runge-Kutta stage increment or the
+    step's increment, summed in order (the Python step and the compiled step loop share it)."""
+    for k in range(out.shape[0]):
+        acc = 0.0
+        for j in range(count):
+            acc += coef[j] * K[j, k]
+        out[k] = h * acc

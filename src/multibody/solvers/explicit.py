@@ -33,7 +33,9 @@ import scipy.sparse as sp
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError, SolverError
 from ..kernels.assembly import blocks_times_vector_add
-from .implicit import StepLoop, number_of_steps
+from ..kernels.fused import rk_increment
+from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
+from .implicit import COMPILED_STEPS_MAX, StepLoop, number_of_steps
 from .linear import LinearSolver, SingularJacobian
 
 CFG = ConfigurationType
@@ -142,18 +144,20 @@ def runge_kutta_step(F, t, y, h, tab, compose=None, rate=None):
     """
     s = tab.stages
     K = np.empty((s, y.size))
+    dy = np.empty(y.size)
     for i in range(s):
-        dy = h * (tab.A[i, :i] @ K[:i]) if i else np.zeros_like(y)
+        # sums in a fixed order (rk_increment), as the compiled step loop (FusedResidual.rk_steps)
+        rk_increment(tab.A[i], K, i, h, dy)
         yi = y + dy if compose is None else compose(y, dy)
         K[i] = F(t + tab.c[i] * h, yi)
         if rate is not None:
             rate(dy, K[i])
-    dy = h * (tab.b @ K)
+    rk_increment(tab.b, K, s, h, dy)
     y_new = y + dy if compose is None else compose(y, dy)
     y_hat = None
     if tab.b_hat is not None:
-        dy_hat = h * (tab.b_hat @ K)
-        y_hat = y + dy_hat if compose is None else compose(y, dy_hat)
+        rk_increment(tab.b_hat, K, s, h, dy)
+        y_hat = y + dy if compose is None else compose(y, dy)
     return y_new, y_hat, K
 
 
@@ -337,6 +341,7 @@ def _group_type(c, g):
 class ExplicitSolver(StepLoop):
     """MainSolverExplicit: explicit Runge-Kutta methods and velocity Verlet."""
     supports_dverk6 = True
+    fused_kind = "explicit"
 
     def __init__(self, mbs, settings, solver_type):
         super().__init__(mbs, settings)
@@ -357,6 +362,7 @@ class ExplicitSolver(StepLoop):
         self.rejected = False
         self.min_step_warned = False
         self.n_rhs = 0
+        self._rk_buffers = None
 
     def discontinuous_settings(self):
         return self.settings.timeIntegration.discontinuous
@@ -471,6 +477,57 @@ class ExplicitSolver(StepLoop):
             y[self.elim.index] = 0.0
             y[self.n + self.elim.index] = 0.0
         return y
+
+    # ---------------------------------------------------------------- compiled steps
+    def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
+        """Runge-Kutta steps of size h in one compiled call (FusedResidual.rk_steps), where nothing
+        between two steps needs Python: the fused residual in use, a constant diagonal mass matrix
+        (inverted elementwise at the first step), no step-size control, Lie-group node, user
+        function or console output. Same numbers as ``runge_kutta``.
+        Returns as StepLoop.compiled_steps (then "compiled" or "python"), or None."""
+        if self.tableau is None or self.automatic or self.lie is not None or self._verbose > 0:
+            return None
+        uf = self.mbs._user_functions
+        if uf["preStep"] or uf["postStep"] or uf["postNewton"]:
+            return None
+        mass = self.mass
+        if mass.constant and not mass._ready:
+            try:
+                mass._factorize()           # (as MassSolver.solve would at the first step)
+            except SingularJacobian:
+                return None                 # the first step reports it
+            mass._ready = True
+        if not mass.constant or mass._inv_diag is None:
+            return None
+        fz = self.active_fused()
+        if fz is None:
+            return None
+        bufs = self._rk_buffers
+        if bufs is None:
+            n, n_ae, tab, e = self.n, self.c.n_ae, self.tableau, self.elim
+            s = tab.stages
+            bufs = self._rk_buffers = (
+                np.empty(n + n_ae), np.empty(n + n_ae),
+                [np.empty(2 * n), np.empty(2 * n), np.empty(s * 2 * n),
+                 np.concatenate([tab.c, tab.b, tab.A.ravel()]), None,
+                 np.concatenate([e.index, e.ae, e.first, e.coefficient]).astype(float), np.empty(n), np.empty(n)],
+                np.zeros(18))
+        r, delta, arrays, sc = bufs
+        arrays[4] = mass._inv_diag
+        output, t_out = self.output_manager.next_output_time()
+        sc[:14] = (h, self.tableau.stages, self.elim.index.size, self.end_of_step_accelerations, t0, t_lim, t_end,
+                   t_out, OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output, adaptive)
+        cur = self.current
+        status = fz.rk_steps(cur.q, cur.v, cur.a, cur.lam, r, delta, arrays, sc)
+        done, t_done = int(sc[14]), float(sc[15])
+        self.n_rhs += int(sc[16])
+        if done:
+            cur.t = t_done
+            self.rejected = self.nonfinite = False
+        h_last = float(sc[17])
+        if status == 3 or not done:
+            return done, t_done, False, "python", h_last
+        return done, t_done, status == 5, "compiled", h_last
 
     # ---------------------------------------------------------------- one step
     def step_impl(self, t_new, h):

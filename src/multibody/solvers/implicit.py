@@ -40,6 +40,7 @@ def number_of_steps(n_set):
 class StepLoop(SolverBase):
     """Step loop shared by dynamic and static solvers (spec solvers.md 2)."""
     fused = None            # FusedResidual in use (choose_fused)
+    fused_kind = "implicit"  # the loops compiled with it (FusedResidual.build)
     _fused_pending = None   # FusedResidual compiling in the background
     _fused_version = -1     # parameter_version the choice was made for
 
@@ -69,13 +70,13 @@ class StepLoop(SolverBase):
                 # steps in compiled code where the solver can (ImplicitSecondOrderSolver.compiled_steps)
                 chunk = self.compiled_steps(step, t, t0, h, t_end, t_lim, adaptive)
                 if chunk is not None:
-                    done, t_done, output_due, then = chunk
+                    done, t_done, output_due, then, h_last = chunk
                     if done:
                         t = t_done
                         step += done
                         it.currentStepIndex = step + 1
                         it.currentTime = t
-                        it.lastStepSize = h
+                        it.lastStepSize = it.currentStepSize = h_last
                         steps_since_reduction += done
                         if output_due and not self.finish_step(t):
                             stop_requested = True
@@ -134,10 +135,10 @@ class StepLoop(SolverBase):
         return True
 
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
-        """Steps of size h (the largest, if ``adaptive``) from ``step`` (time t) in compiled code, where the solver can:
-        (steps done, time, output due after the last, then) with then = "compiled" (call again),
-        "python" (Python does the next step) or "resume" (Python finishes the step begun, from
-        ``self._resume``); None if not possible now."""
+        """Steps of size h (the largest, if ``adaptive``) from ``step`` (time t) in compiled code,
+        where the solver can: (steps done, time, output due after the last, then, size of the last
+        step) with then = "compiled" (call again), "python" (Python does the next step) or
+        "resume" (Python finishes the step begun, from ``self._resume``); None if not possible now."""
         return None
 
     # ---------------------------------------------------------------- Newton hooks shared by the solvers
@@ -290,7 +291,7 @@ class StepLoop(SolverBase):
             mode = self.mbs.sys.get("fusedResidual", None)
         if mode is False:
             return
-        fz = FusedResidual.build(self.eq)
+        fz = FusedResidual.build(self.eq, self.fused_kind)
         if fz is None:
             return
         if fz.ready() or (mode is True and fz.compile()):
@@ -668,10 +669,10 @@ class ImplicitSecondOrderSolver(StepLoop):
             if s.x.size:
                 s.x[:] = cur.x
             self._resume = (status, int(st[0]), float(st[4]), float(st[1]), float(st[2]), bool(st[3]), delta, rb)
-            return done, t_done, False, "resume"
+            return done, t_done, False, "resume", h
         if status in (3, 4) or not done:
-            return done, t_done, False, "python"
-        return done, t_done, status == 5, "compiled"
+            return done, t_done, False, "python", h
+        return done, t_done, status == 5, "compiled", h
 
     def _residual_norm(self, r):
         n2 = self.c.n_ode2
