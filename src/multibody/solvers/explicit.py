@@ -31,7 +31,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
-from ..errors import ModelError, SolverError
+from ..errors import ModelError
 from ..kernels.assembly import blocks_times_vector_add
 from ..kernels.fused import rk_increment
 from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS

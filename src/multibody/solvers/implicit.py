@@ -11,7 +11,7 @@ import numpy as np
 from ..enums import ConfigurationType
 from ..equations.fused import NO_FACTORS
 from ..kernels.fused import dot as kdot
-from ..errors import ExudynValueError, SolverError
+from ..errors import ExudynValueError
 from .base import SolverBase
 from .linear import LinearSolver, SingularJacobian
 from .newton import newton
