@@ -360,8 +360,8 @@ RUN_BRANCHES = {
         return rk_steps(q, v, a, lam, q_ref, r, delta, sq, sv, sa, slam, saa, aa, aas, caa, sc{params})
 """)}
 # RK_STEPS (mode 4): explicit Runge-Kutta steps of ExplicitSolver (fixed step size, no error control,
-# a constant diagonal mass matrix, inv_m its inverse) from (q, v, a,
-# lam) after step sc[9] at time sc[11], as STEPS stops. Arrays: y, y0 (2 n2) the new and the start
+# a constant diagonal mass matrix, inv_m its inverse) from (q, v, a, lam) after step sc[9] at time
+# sc[11], as STEPS stops. Arrays: y, y0 (2 n2) the new and the start
 # state, Kf (s * 2 n2) the stage derivatives, tab = [c (s), b (s), A (s * s)], elim = [index,
 # AE index, first, C_j] (k each) of the eliminated coordinates, f, x (n2), delta (n2 + n_ae) the
 # start a and lambda. sc = [h, s, k, end-of-step accelerations, t0, loop bound, t_end, next output
@@ -373,8 +373,9 @@ RUN_BRANCHES = {
 # after the step sc[11] at time sc[13], until sc[12] steps are done, the time reaches sc[7] or an
 # output is due. sc = [h, alpha_m, alpha_f, beta, gamma, newmark, t0, loop bound, t_end, next output
 # time, output time epsilon, step, max steps, t, output on | out: steps done, t, Newton iterations,
-# those of the last step, time of the last residual | in: adaptive (t_new = t + h as in the step loop)]. Each step: start-of-step copy (sq, sv, sa, slam, saa; aas = a_alg start),
-# predictor, residual, newton_loop, after_newton. Returns 0 (steps or time bound reached), 5 (step
+# those of the last step, time of the last residual | in: adaptive (t_new = t + h as in the step
+# loop)]. Each step: start-of-step copy (sq, sv, sa, slam, saa; aas = a_alg start), predictor,
+# residual, newton_loop, after_newton. Returns 0 (steps or time bound reached), 5 (step
 # done, output due), 1/2 (newton_loop's status: the step is in progress, Python's Newton goes on
 # from st, r, rbar, delta), 3/4 (NaN or Inf in the first residual or the new state: the state is
 # back at the start of the step, which Python then does itself).

@@ -203,6 +203,16 @@ class MassSolver:
             return
         self.linear.factorize(M.toarray() if self.dense else M.tocsc())
 
+    def constant_inverse_diagonal(self):
+        """The inverse diagonal of a constant diagonal mass matrix (factorized here if not yet, as
+        ``solve`` would), or None for any other mass matrix; SingularJacobian as ``solve``."""
+        if not self.constant:
+            return None
+        if not self._ready:
+            self._factorize()
+            self._ready = True
+        return self._inv_diag
+
     def solve(self, f):
         if not (self.constant and self._ready):
             self._factorize()
@@ -490,14 +500,11 @@ class ExplicitSolver(StepLoop):
         uf = self.mbs._user_functions
         if uf["preStep"] or uf["postStep"] or uf["postNewton"]:
             return None
-        mass = self.mass
-        if mass.constant and not mass._ready:
-            try:
-                mass._factorize()           # (as MassSolver.solve would at the first step)
-            except SingularJacobian:
-                return None                 # the first step reports it
-            mass._ready = True
-        if not mass.constant or mass._inv_diag is None:
+        try:
+            inv_m = self.mass.constant_inverse_diagonal()
+        except SingularJacobian:
+            return None                     # the first step reports it
+        if inv_m is None:
             return None
         fz = self.active_fused()
         if fz is None:
@@ -513,7 +520,7 @@ class ExplicitSolver(StepLoop):
                  np.concatenate([e.index, e.ae, e.first, e.coefficient]).astype(float), np.empty(n), np.empty(n)],
                 np.zeros(18))
         r, delta, arrays, sc = bufs
-        arrays[4] = mass._inv_diag
+        arrays[4] = inv_m
         output, t_out = self.output_manager.next_output_time()
         sc[:14] = (h, self.tableau.stages, self.elim.index.size, self.end_of_step_accelerations, t0, t_lim, t_end,
                    t_out, OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output, adaptive)

@@ -637,11 +637,8 @@ class ImplicitSecondOrderSolver(StepLoop):
         if (not ns.useModifiedNewton or ns.residualMode != 0 or uf["preStep"] or uf["postStep"]
                 or uf["postNewton"] or self.c.n_ode1 or self.mbs.sys.get("constraintProjection", False)):
             return None
-        post = self._post_newton_groups
-        if post is None:
-            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
         factors = self.linear.compiled_factors()
-        if post or factors is None:
+        if self.post_newton_groups() or factors is None:
             return None
         cur, s = self.current, self.start_of_step
         r, rb, delta, work, coef, nsa, st = self._newton_arrays()
@@ -761,6 +758,13 @@ class ImplicitSecondOrderSolver(StepLoop):
             from .consistency import project_constraints
             project_constraints(self)
 
+    def post_newton_groups(self):
+        """Connector groups with data nodes updated after each Newton solve (``post_newton``)."""
+        post = self._post_newton_groups
+        if post is None:
+            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
+        return post
+
     def after_newton(self):
         cur = self.current
         if self.newmark:
@@ -768,10 +772,7 @@ class ImplicitSecondOrderSolver(StepLoop):
         else:
             self.a_alg[:] = self.a_alg + (1 - self.alpha_f) / (1 - self.alpha_m) * cur.a
         cur.a_alg[:] = self.a_alg
-        post = self._post_newton_groups
-        if post is None:
-            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
-        for g in post:     # data nodes of connectors (e.g. torsional turns)
+        for g in self.post_newton_groups():     # data nodes of connectors (e.g. torsional turns)
             g.post_newton(self.eq.markers, cur.t, cur.x)
         if not (np.isfinite(cur.q).all() and np.isfinite(cur.v).all() and np.isfinite(cur.lam).all()):
             self.fail_step(cur.t, self.it.currentStepIndex, "NaN or Inf in the state")

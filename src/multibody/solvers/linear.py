@@ -336,9 +336,8 @@ def _dense_triangular(lu, piv):
                                     iu.astype(np.int64), U_ptr[1:] - 1, np.arange(n, dtype=np.int64))
     (jl, il), (ju, iu), L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = pat
     luT = lu.T
-    perm = np.arange(n)
-    for i, p in enumerate(piv):         # the interchanges in order: row perm[k] ends in position k
-        perm[i], perm[p] = perm[p], perm[i]
+    # LAPACK's interchanges applied in order to 0..n-1: row perm[k] ends in position k
+    perm = sla.lapack.dlaswp(np.arange(n, dtype=float)[:, None], piv)[:, 0].astype(np.int64)
     perm_r = np.empty(n, dtype=np.int64)
     perm_r[perm] = np.arange(n)
     return (L_ptr, L_ind, np.ascontiguousarray(luT[jl, il]), U_ptr, U_ind, np.ascontiguousarray(luT[ju, iu]),
