@@ -2,6 +2,7 @@
 import numpy as np
 
 from ._jit import njit
+from .stack import stack_empty
 
 
 def unit_and_rate(dp, dv, L):
@@ -127,8 +128,9 @@ def spring_damper_marker_forces(m0, m1, pos, vel, L0, k, d, fa, L0_t, is_user, f
         e = (e0, e1, e2)
         dv = (dv0, dv1, dv2)
         # P = (I - e e^T) / L (I where L = 0)
-        Pdv = np.zeros(3)
-        P = np.empty((3, 3))
+        Pdv = stack_empty(3)
+        Pdv[:] = 0.0
+        P = stack_empty((3, 3))
         for r in range(3):
             for c in range(3):
                 if L > 0:

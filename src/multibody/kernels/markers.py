@@ -7,6 +7,7 @@ to the frame's K coordinates) and writes its own frame.
 import numpy as np
 
 from ._jit import njit
+from .stack import stack_empty
 
 
 @njit
@@ -55,7 +56,7 @@ def body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos,
     """
     rotate = A_local.shape[0] > 0
     K = Jpos.shape[2]
-    c = np.empty(3)
+    c = stack_empty(3)
     for i in range(src.shape[0]):
         s, d = src[i], dst[i]
         b0, b1, b2 = local[i, 0], local[i, 1], local[i, 2]

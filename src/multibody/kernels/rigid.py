@@ -10,16 +10,17 @@ G_local(ep), omega_local = G_local ep_t, omega = A omega_local (= G ep_t on |ep|
 import numpy as np
 
 from ._jit import njit
+from .stack import stack_empty
 from .rotations import ep_g, ep_g_local, ep_rotation_matrix, rotation_matrix_z
 
 
 @njit
 def ep_frames(rows, ltg, q, v, pos, vel, A_out, omega, omega_local, Jpos, Jrot, Jrot_local, f_ltg):
     """Frames of EP nodes/bodies: q, v (n, 7) total coordinates and rates, ltg (n, 7)."""
-    A = np.empty((3, 3))
-    G = np.empty((3, 4))
-    Gl = np.empty((3, 4))
-    ep = np.empty(4)
+    A = stack_empty((3, 3))
+    G = stack_empty((3, 4))
+    Gl = stack_empty((3, 4))
+    ep = stack_empty(4)
     for i in range(rows.shape[0]):
         r = rows[i]
         for k in range(4):
@@ -72,12 +73,12 @@ def _ep_omega_local(Gl, v, i, w):
 @njit
 def ep_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
     """Mass blocks M_out (n, 7, 7) and LHS terms Q_out (n, 7) (added) of EP rigid bodies."""
-    A = np.empty((3, 3))
-    Gl = np.empty((3, 4))
-    ep = np.empty(4)
-    S = np.empty((3, 4))        # skew(b) G_local
-    JG = np.empty((3, 4))       # J G_local
-    w = np.empty(3)
+    A = stack_empty((3, 3))
+    Gl = stack_empty((3, 4))
+    ep = stack_empty(4)
+    S = stack_empty((3, 4))        # skew(b) G_local
+    JG = stack_empty((3, 4))       # J G_local
+    w = stack_empty(3)
     for i in range(q.shape[0]):
         _ep_rotation(q, i, ep, A, Gl)
         m = mass[i]
@@ -172,19 +173,19 @@ def ep_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
     and dQ_LHS/dq_t (D_out, analytic) of EP rigid bodies, (n, 7, 7) each (equations/rigid.py
     RigidBodies.stiffness_blocks: D = [[0, -m A (skew(w) skew(b) - skew(b x w)) G_l],
     [0, G_l^T ((skew(w) J - skew(J w)) G_l)]], w = G_l ep_t; G_l,t ep_t = 0 for EP)."""
-    A = np.empty((3, 3))
-    Gl = np.empty((3, 4))
-    ep = np.empty(4)
-    w = np.empty(3)
-    X = np.empty((3, 3))
-    Y = np.empty((3, 3))
-    XG = np.empty((3, 4))
-    qp = np.empty((1, 7))
-    qm = np.empty((1, 7))
-    vi = np.empty((1, 7))
-    Qp = np.empty((1, 7))
-    Qm = np.empty((1, 7))
-    none = np.empty((1, 7, 7))
+    A = stack_empty((3, 3))
+    Gl = stack_empty((3, 4))
+    ep = stack_empty(4)
+    w = stack_empty(3)
+    X = stack_empty((3, 3))
+    Y = stack_empty((3, 3))
+    XG = stack_empty((3, 4))
+    qp = stack_empty((1, 7))
+    qm = stack_empty((1, 7))
+    vi = stack_empty((1, 7))
+    Qp = stack_empty((1, 7))
+    Qm = stack_empty((1, 7))
+    none = stack_empty((1, 7, 7))
     for i in range(q.shape[0]):
         _ep_rotation(q, i, ep, A, Gl)
         m = mass[i]

@@ -13,6 +13,7 @@ without one); ``rows`` selects the E equations of the joint type.
 import numpy as np
 
 from ._jit import njit
+from .stack import stack_empty
 
 
 @njit
@@ -26,17 +27,17 @@ def rigid_joint_equations(m0, m1, pos, vel, omega, A, Jpos, Jrot, R0, R1, Ru, u_
     K = Jpos.shape[2]
     E = rows.shape[0]
     has_ru = Ru.shape[0] > 0
-    AJ0 = np.empty((3, 3))
-    AJ1 = np.empty((3, 3))
-    Ab = np.empty((3, 3))
-    t3 = np.empty(3)
-    t2 = np.empty(3)
-    val = np.empty(6)
+    AJ0 = stack_empty((3, 3))
+    AJ1 = stack_empty((3, 3))
+    Ab = stack_empty((3, 3))
+    t3 = stack_empty(3)
+    t2 = stack_empty(3)
+    val = stack_empty(6)
     Cf = np.empty((6, 2 * K))
-    dp = np.empty(3)
-    dv = np.empty(3)
-    dpw = np.empty(3)
-    axb = np.empty(3)
+    dp = stack_empty(3)
+    dv = stack_empty(3)
+    dpw = stack_empty(3)
+    axb = stack_empty(3)
     for i in range(n):
         i0, i1 = m0[i], m1[i]
         for a in range(3):
