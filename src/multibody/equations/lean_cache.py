@@ -1,0 +1,83 @@
+"""A leaner Numba disk cache for the generated fused modules' entry point ``run``.
+
+Numba caches a compiled function as its machine code plus the LLVM bitcode of everything it
+contains (so that other compiled functions can link it in). Loading parses that bitcode: 29 of
+the 38 ms that loading a fused module took (chain_spherical N=1), at the start of every solve in
+a new process. ``run`` is only ever called from Python, never linked into other compiled code,
+so its cache entry keeps the machine code and, instead of the bitcode, the names of the symbols
+it defines (all the loader needs them for). Cache files are named apart ("lean-" prefix), so the
+standard cache never reads one of these and the other way round.
+
+This relies on three internals of Numba (CompileResult._reduce/_rebuild, the JIT engine's set
+of defined symbols); ``install`` checks for them and leaves the standard cache in place where
+they are missing. A library loaded from a lean entry has no bitcode to link: a compiled function
+calling ``run`` would fail to link ("Symbol ... not linked properly"), never run wrong code.
+"""
+from __future__ import annotations
+
+_EMPTY_BITCODE = None
+
+
+def _empty_bitcode():
+    global _EMPTY_BITCODE
+    if _EMPTY_BITCODE is None:
+        from llvmlite import binding as ll
+        _EMPTY_BITCODE = ll.parse_assembly("").as_bitcode()
+    return _EMPTY_BITCODE
+
+
+def _classes():
+    from numba.core import caching, codegen, compiler
+    from llvmlite import binding as ll
+
+    class LeanCompileResultCacheImpl(caching.CompileResultCacheImpl):
+        def get_filename_base(self, fullname, abiflags):
+            return "lean-" + super().get_filename_base(fullname, abiflags)
+
+        def reduce(self, cres):
+            payload = cres._reduce()
+            name, kind, data = payload[0]
+            if kind != "object":
+                return (None, payload)
+            object_code, bitcode = data
+            mod = ll.parse_bitcode(bitcode)
+            names = tuple(sorted({gv.name for gs in (mod.functions, mod.global_variables)
+                                  for gv in gs if not gv.is_declaration}))
+            return (names, ((name, kind, (object_code, _empty_bitcode())),) + tuple(payload[1:]))
+
+        def rebuild(self, target_context, reduced):
+            names, payload = reduced
+            if names is not None:
+                # what parsing the bitcode would have told the engine
+                target_context.codegen()._engine._defined_symbols.update(names)
+            return compiler.CompileResult._rebuild(target_context, *payload)
+
+    class LeanFunctionCache(caching.FunctionCache):
+        _impl_class = LeanCompileResultCacheImpl
+
+    return LeanFunctionCache
+
+
+def supported():
+    """True if this Numba has the internals the lean cache relies on."""
+    try:
+        from numba.core import codegen, compiler
+        return (hasattr(compiler.CompileResult, "_reduce") and hasattr(compiler.CompileResult, "_rebuild")
+                and hasattr(codegen.JitEngine, "_load_defined_symbols")
+                and "_defined_symbols" in codegen.JitEngine.__init__.__code__.co_names)
+    except Exception:   # noqa: BLE001 - any failure means: keep Numba's own cache
+        return False
+
+
+_CLASS = None
+
+
+def install(dispatcher):
+    """Give a ``numba.njit(cache=True)`` dispatcher the lean cache (where supported); returns it."""
+    global _CLASS
+    if getattr(dispatcher, "_cache", None) is None or not supported():
+        return dispatcher
+    if _CLASS is None:
+        _CLASS = _classes()
+    dispatcher._cache = _CLASS(dispatcher.py_func)
+    return dispatcher
