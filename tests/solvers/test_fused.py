@@ -106,15 +106,27 @@ class _StepsCounter:
     """Counts the time steps done by the compiled step loop (FusedResidual.steps)."""
 
     def __init__(self, monkeypatch):
-        self.calls = self.steps = 0
+        self.calls = self.steps = self.jacobians = self.refactors = self.sparse = 0
         st = fu.FusedResidual.steps
+        rf = fu.FusedResidual.refactor
+        sj = fu.FusedResidual.sparse_jacobian
 
         def steps(obj, *a):
             status = st(obj, *a)
             self.calls += 1
             self.steps += int(a[-2][15])
+            self.jacobians += int(a[11][6])     # Jacobian updates inside the compiled loop
             return status
+
+        def refactor(obj, *a):
+            self.refactors += 1
+            return rf(obj, *a)
+        def sparse_jacobian(obj, *a):
+            self.sparse += 1
+            return sj(obj, *a)
         monkeypatch.setattr(fu.FusedResidual, 'steps', steps)
+        monkeypatch.setattr(fu.FusedResidual, 'refactor', refactor)
+        monkeypatch.setattr(fu.FusedResidual, 'sparse_jacobian', sparse_jacobian)
 
 
 def _force_sparse(monkeypatch):
@@ -240,6 +252,17 @@ def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_pa
     assert counter.steps > 0 and (counter.calls > 1 or variant == 'newton_fails')
     _assert_same(plain, fused)
     jacobians = plain['counts'][1]
+    if variant == 'sparse_lu':
+        # sparse factors: the matrix from one compiled call, KLU / SuperLU in Python
+        assert counter.jacobians == counter.refactors == 0 and counter.sparse == jacobians > 3
+    elif variant != 'newton_fails':
+        # the dense LU (n = 12): Jacobian updates inside the compiled step loop, and the first
+        # Jacobian by one compiled call (the initial accelerations of this moving chain need the
+        # velocity terms of the constraints: Python)
+        # (with 5 Newton iterations at most, the updates come at the last one: Python's loop ends
+        # there, so the step in progress goes back to Python, which then refactorizes compiled)
+        assert counter.refactors >= 1 and (counter.jacobians > 0 or variant == 'step_reduction'), (
+            counter.jacobians, counter.refactors)
     if variant == 'newton_fails':
         assert 'error' in plain and plain['counts'][2] > 2      # not in the first step
     elif variant == 'step_reduction':

@@ -121,6 +121,19 @@ class SpringDampers(ConnectorGroup):
                                      self.p_referenceLength, self.p_stiffness, self.p_damping, self.p_force,
                                      self.p_velocityOffset, np.zeros(self.n, dtype=bool), np.zeros(self.n))
 
+    def fused_stiffness(self, eq):
+        """K and D blocks of the compiled refactorization: the kernels of ``evaluate``."""
+        if self.user:
+            return None
+        m = eq.markers
+        n, L = self.n, self.L
+        F, S, Dv = np.zeros((n, 3)), np.zeros((n, 3, 3)), np.zeros((n, 3, 3))
+        Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
+        return [Call(kc.spring_damper_marker_forces, self.m0, self.m1, m.pos, m.vel, self.p_referenceLength,
+                     self.p_stiffness, self.p_damping, self.p_force, self.p_velocityOffset,
+                     np.zeros(n, dtype=bool), np.zeros(n), True, F, S, Dv),
+                Call(kc.project_to_coordinates, self.m0, self.m1, m.Jpos, F, S, Dv, self.active, True, Q, K, D)], K, D
+
     def _user_forces(self, markers, t):
         """(mask, forces) of the items with a springForceUserFunction."""
         out = np.zeros(self.n)

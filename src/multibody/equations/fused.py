@@ -85,6 +85,8 @@ def _kernel_sources_digest():
             if name.endswith(".py"):
                 with open(os.path.join(kdir, name), "rb") as fh:
                     h.update(name.encode() + fh.read())
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "lean_cache.py"), "rb") as fh:
+            h.update(fh.read())     # the format of the entry point's cache files
         import numba
         from llvmlite import binding as llvm
         h.update(numba.__version__.encode() + np.__version__.encode() + sys.version.encode())
@@ -110,7 +112,7 @@ NO_FACTORS = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0),) + (np.zeros(0, 
 IMPLICIT_LOOPS = """
 
 @numba.njit(cache=True)
-def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params}):
+def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params}):
     it = int(st[0])
     r0, r_last, extra = st[1], st[2], st[3] != 0.0
     n2 = q.shape[0]
@@ -135,9 +137,18 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
         diverged = not (_kfused.dot(q, q) < ns[8] and _kfused.dot(v, v) < ns[8]
                         and np.isfinite(_kfused.dot(lam, lam)))
         contractivity = err / r_last if r_last > 0 else np.inf
-        if diverged or it > ns[5] or it > ns[6] or (contractivity > ns[7] and it > 2):
+        slow = contractivity > ns[7] and it > 2
+        jac = it > ns[5] or slow
+        # a Jacobian update alone (no restart, no switch to full Newton) is done here where st[5]
+        # allows it (compiled refactorization), at the point where Python's next iteration would
+        if diverged or it > ns[6] or (slow and contractivity > 2.0) or (jac and (st[5] == 0.0 or it >= ns[0])):
             status = 1
             break
+        if jac:
+            if not refactor(q, v, t, q_ref, coef, L_val, U_val, perm_r{jparams}{params}):
+                status = 1      # singular or not finite: Python does it again and reports it
+                break
+            st[6] += 1.0
         extra = False
         r_last = err
     st[0], st[1], st[2], st[3] = it, r0, r_last, 1.0 if extra else 0.0
@@ -146,7 +157,7 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
 
 @numba.njit(cache=True)
 def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas, caa,
-          sc, {factors}{params}):
+          sc, {factors}{jparams}{params}):
     # whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)
     h, am, af, b, g = sc[0], sc[1], sc[2], sc[3], sc[4]
     newmark = sc[5] != 0.0
@@ -192,9 +203,9 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
             status = 3
             break
         r0 = err if err > ns[2] else 2 * ns[2]
-        st[0], st[1], st[2], st[3] = 0.0, r0, r0, 0.0
+        st[0], st[1], st[2], st[3], st[5] = 0.0, r0, r0, 0.0, sc[21]
         status = newton_loop(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st,
-                             {factors}{params})
+                             {factors}{jparams}{params})
         if status != 0:
             break
         if newmark:
@@ -333,27 +344,39 @@ RUN = """
 
 @numba.njit(cache=True)
 def run(mode, q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas,
-        caa, sc, {factors}{params}):
+        caa, sc, {factors}{jparams}{params}):
     # mode 0: the residual into r (with rbar: also its Newton error); {modes}
+{borrow}
     if mode == 0:
         fused(q, v, a, lam, t, index2, q_ref, r{params})
         if rbar.shape[0] > 0:       # and the Newton error (st[4]) and rbar, as in newton_loop
             st[4] = _kfused.residual_norm(r, rbar, q.shape[0], coef[2], ns[9] != 0.0)
         return 0
 {branches}    return -1
+
+
+_lean.install(run)      # its disk cache without the bitcode (equations/lean_cache.py)
 """
 RUN_BRANCHES = {
-    "implicit": ("1: one Newton iteration (iterate); 2: newton_loop; 3: steps", """
+    "implicit": ("1: one Newton iteration (iterate); 2: newton_loop; 3: steps; 5: refactor at (q, v) with coef\n    # into the factors; 6: delta = J^-1 rbar with the factors; 7: the Newton matrix's CSC data into rbar", """
     if mode == 1:
         iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
         if st.shape[0] > 0:         # rbar (solved for) replaced by that of the new residual
             st[4] = _kfused.residual_norm(r, rbar, q.shape[0], coef[2], ns[9] != 0.0)
         return 0
     if mode == 2:
-        return newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{params})
+        return newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params})
     if mode == 3:
         return steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa,
-                     aas, caa, sc, {factors}{params})
+                     aas, caa, sc, {factors}{jparams}{params})
+    if mode == 5:
+        return 1 if refactor(q, v, t, q_ref, coef, L_val, U_val, perm_r{jparams}{params}) else 0
+    if mode == 6:
+        _kfused.solve_factored({factors}, rbar, delta, work)
+        return 0
+    if mode == 7:
+        sparse_values(q, v, q_ref, coef, rbar{jparams}{params})
+        return 0
 """),
     "explicit": ("4: rk_steps", """
     if mode == 4:
@@ -441,7 +464,7 @@ def _spec(group, method, eq):
 class FusedResidual:
     """The compiled residual of one assembled system (see the module docstring)."""
 
-    def __init__(self, eq, calls_kin, calls_rhs, calls_con, mass_terms, con_terms, kind="implicit"):
+    def __init__(self, eq, calls_kin, calls_rhs, calls_con, mass_terms, con_terms, jac_calls=None, kind="implicit"):
         self.eq = eq
         self.reason = ""
         bound, lines, modules, names = [], [], {}, {}
@@ -483,40 +506,104 @@ class FusedResidual:
             call(Call(ka.transposed_times_multipliers_add, Sym("react"), ltg, ae, C, LAM))
         lines.append("    for i in range(n2):")
         lines.append("        rq[i] += react[i]")
+        # the residual's work vectors (q_tot, f, M a, C^T lambda): bound arrays, not allocated per call
+        n2 = eq.c.n_ode2
+        scratch = ", ".join(arg(np.zeros(n2)) for _ in range(4))
+        # the compiled refactorization (implicit solvers): its own arrays (j0, j1, ...) are passed
+        # to the loops only, not to every residual call
+        jbound, jnames, jlines, jdense, jsparse = [], {}, [], None, None
+        if kind == "implicit" and jac_calls is not None:
+            def jarg(x):
+                if isinstance(x, Sym):
+                    return x.name
+                x = _bound_value(x)
+                if not isinstance(x, np.ndarray):
+                    return repr(x)
+                name = names.get(id(x)) or jnames.get(id(x))
+                if name is None:
+                    jbound.append(x)
+                    name = jnames[id(x)] = f"j{len(jbound) - 1}"
+                return name
+            pos, value_calls, dense_call, sparse_call = jac_calls
+            jarg(pos)                           # j0: the block offsets the calls index
+
+            def jline(cl):
+                mod = cl.kernel.py_func.__module__
+                alias = modules.setdefault(mod, f"_k{len(modules)}")
+                return f"    {alias}.{cl.kernel.__name__}({', '.join(jarg(x) for x in cl.args)})"
+            jlines = [jline(cl) for cl in value_calls]
+            jdense = jline(dense_call) if dense_call is not None else None
+            jsparse = jline(sparse_call)
+        self.refactorizable = bool(jlines) and jdense is not None
+        self.compiled_jacobian = bool(jlines)
+        self.jbound = tuple(jbound)
         self.bound = tuple(bound)
         self.constraint_jacobians = [C for _, _, _, _, C in con_terms]
         self.mass_blocks = [blocks for _, blocks in mass_terms]
         bound_types = [_type_key(x) for x in bound]
+        jbound_types = [_type_key(x) for x in jbound]
         self.types = ["a1<f8C"] * 4 + ["f", "b"] + ["a1<f8C"] * 2 + bound_types
         params = ", ".join(f"b{i}" for i in range(len(bound)))
         comma = ", " if params else ""
+        jparams = "".join(f", j{i}" for i in range(len(jbound)))
         head = [f"# multibody fused residual; kernels {_kernel_sources_digest()}",
                 "import numpy as np", "import numba",
-                "import multibody.kernels.fused as _kfused"]
+                "import multibody.kernels.fused as _kfused",
+                "import multibody.equations.lean_cache as _lean"]
         head += [f"import {m} as {a}" for m, a in modules.items()]
         # one entry point (run): each compiled function loaded from the cache carries its own copy
         # of every kernel it calls (fused, iterate, newton_loop: 24 + 30 + 26 ms at the first call
         # in a process, chain_spherical), so Python calls only run, which loads once
-        run_types = self.types[:8] + ["a1<f8C"] * 15 + FACTOR_TYPES + bound_types
+        run_types = self.types[:8] + ["a1<f8C"] * 15 + FACTOR_TYPES + jbound_types + bound_types
         head.append(f"SIGNATURES = {{'run': 'i ' + {' '.join(run_types)!r}}}")
         body = ["", "", "@numba.njit(cache=True)",
                 f"def fused(q, v, a, lam, t, index2, q_ref, r{', ' if params else ''}{params}):",
                 "    n2 = q.shape[0]",
-                "    q_tot = q_ref + q",
-                "    f = np.zeros(n2)",
-                "    ma = np.zeros(n2)",
-                "    react = np.zeros(n2)",
+                f"    q_tot, f, ma, react = {scratch}",
+                "    for i in range(n2):",
+                "        q_tot[i] = q_ref[i] + q[i]",
+                "        f[i] = 0.0",
+                "        ma[i] = 0.0",
+                "        react[i] = 0.0",
                 "    rq = r[:n2]",
                 "    g = r[n2:]",
                 "    r[:] = 0.0"]
         body += lines
-        fmt = dict(factors=FACTOR_ARGS, params=comma + params)
+        fmt = dict(factors=FACTOR_ARGS, params=comma + params, jparams=jparams)
         if kind == "explicit":
             body += EXPLICIT_LOOPS.format(**fmt).splitlines()
         else:
-            body += self._iterate_source(comma, params) + IMPLICIT_LOOPS.format(**fmt).splitlines()
+            body += self._iterate_source(comma, params)
+            jv = f"q, v, q_ref, coef{jparams}{comma}{params}"
+            body += ["", "", "@numba.njit(cache=True)",
+                     f"def jac_values({jv}):",
+                     "    # the values of SystemEquations.jacobian at (q, v) block by block (from the",
+                     "    # buffers of the last residual call there)",
+                     "    q_tot = q_ref + q"] + (jlines or ["    pass"])
+            body += ["", "", "@numba.njit(cache=True)",
+                     f"def refactor(q, v, t, q_ref, coef, L_val, U_val, perm_r{jparams}{comma}{params}):",
+                     "    # the Newton matrix at (q, v) and its dense LU into the factors; False: not done"]
+            if jdense is not None:
+                body += [f"    jac_values({jv})", "    return " + jdense.strip()]
+            else:
+                body += ["    return False"]
+            body += ["", "", "@numba.njit(cache=True)",
+                     f"def sparse_values(q, v, q_ref, coef, data{jparams}{comma}{params}):",
+                     "    # the Newton matrix at (q, v) as the data of SystemEquations' CSC pattern"]
+            if jsparse is not None:
+                body += [f"    jac_values({jv})", jsparse]
+            else:
+                body += ["    pass"]
+            body += IMPLICIT_LOOPS.format(**fmt).splitlines()
         modes, branches = RUN_BRANCHES[kind]
-        body += RUN.format(modes=modes, branches=branches.lstrip("\n").format(**fmt), **fmt).splitlines()
+        # every array argument borrowed (kernels/fused.py ``borrowed``): the calls below pass them
+        # on without reference counting (chain_spherical N=1: 4.2 -> 3.8 us per residual)
+        arrays = ("q v a lam q_ref r rbar delta work coef ns st sq sv sa slam saa aa aas caa sc " + FACTOR_ARGS.replace(",", "")
+                  + jparams.replace(",", "") + " " + params.replace(",", "")).split()
+        borrow = "\n".join(f"    {', '.join(arrays[i:i + 8])} = " + ", ".join(f"_kfused.borrowed({x})" for x in arrays[i:i + 8])
+                            for i in range(0, len(arrays), 8))
+        body += RUN.format(modes=modes, branches=branches.lstrip("\n").format(**fmt), borrow=borrow,
+                           **fmt).splitlines()
         self.kind = kind
         self.source = "\n".join(head + body) + "\n"
         self.key = hashlib.sha256(self.source.encode()).hexdigest()[:20]
@@ -561,14 +648,13 @@ class FusedResidual:
         calls_kin, calls_rhs, calls_con, mass_terms, con_terms = [], [], [], [], []
         for g in c.node_groups:
             calls_kin += _spec(g, "fused_frame", eq)
-        masses = eq.mass_blocks()
         for k, g in enumerate(c.body_groups):
             if g.has_frame:
                 calls_kin += _spec(g, "fused_frame", eq)
             if not g.width:
                 continue
             if g.constant_mass:
-                mass_terms.append((g.ltg, masses[k]))
+                mass_terms.append((g.ltg, eq.constant_mass_block(k)))
             else:
                 calls, blocks = _spec(g, "fused_mass", eq)
                 calls_rhs += calls
@@ -585,7 +671,62 @@ class FusedResidual:
             mask = np.ascontiguousarray(np.broadcast_to(~g.active[:, None] | getattr(g, "free_rows", False),
                                                         g.ae.shape))
             con_terms.append((np.ascontiguousarray(g.ltg_cache), g.ae, mask, gbuf, Cbuf))
-        return calls_kin, calls_rhs, calls_con, mass_terms, con_terms
+        mass_of = {id(g): blocks for g, (_, blocks) in zip([g for g in c.body_groups if g.width], mass_terms)}
+        con_of = {id(g): (mask, C) for g, (_, _, mask, _, C) in zip(c.constraint_groups, con_terms)}
+        try:
+            jac_calls = FusedResidual._collect_jacobian(eq, mass_of, con_of)
+        except _Unsupported:
+            jac_calls = None
+        return calls_kin, calls_rhs, calls_con, mass_terms, con_terms, jac_calls
+
+    @staticmethod
+    def _collect_jacobian(eq, mass_of, con_of):
+        """The calls of the compiled refactorization (``refactor``): the K/D blocks, the values of
+        SystemEquations.jacobian block by block (kernels/fused.py jac_*), the dense matrix and its LU.
+        None where the system is too large for the dense LU; _Unsupported where a group has no
+        fused form of its blocks."""
+        from ..solvers.linear import DENSE_COMPILED_MAX, SINGULAR_PIVOT
+        n = eq.n
+        if n == 0:
+            return None
+        vals = np.zeros(eq._values.shape[0])
+        pos = np.zeros(len(eq._blocks) + 1, dtype=np.int64)
+        pos[1:] = np.cumsum([size for _, _, size in eq._blocks])
+        stiff_calls, calls = [], []
+        P = Sym("j0")           # pos, the first array of the refactorization
+        coef = Sym("coef")
+        for k, (kind, g, size) in enumerate(eq._blocks):
+            at = Sym(f"{P.name}[{k}]")
+            if kind in ("body", "connector"):
+                spec = g.fused_stiffness(eq) if hasattr(g, "fused_stiffness") else None
+                if spec is None or (kind == "body" and getattr(g, "numeric_user_jacobian", lambda: False)()):
+                    raise _Unsupported(f"{type(g).__name__} has no fused stiffness")
+                if kind == "body":
+                    M = mass_of[id(g)]
+                    if spec is False:
+                        calls.append(Call(kf.jac_body, vals, at, M, M, M, coef, False))
+                    else:
+                        stiff_calls += spec[0]
+                        calls.append(Call(kf.jac_body, vals, at, M, spec[1], spec[2], coef, True))
+                else:
+                    stiff_calls += spec[0]
+                    calls.append(Call(kf.jac_connector, vals, at, spec[1], spec[2], coef))
+            elif kind == "C":
+                vel = np.ascontiguousarray(np.broadcast_to(g.velocity_level, (g.n,)), dtype=bool)
+                calls.append(Call(kf.jac_constraint, vals, at, con_of[id(g)][1], vel, coef))
+            elif kind == "CT":
+                pass            # written by jac_constraint after the C block
+            elif kind == "lam":
+                calls.append(Call(kf.jac_lambda_rows, vals, at, con_of[id(g)][0], coef))
+            else:
+                calls.append(Call(kf.jac_zero, vals, at, Sym(f"{P.name}[{k + 1}] - {P.name}[{k}]")))
+        dense = None
+        if n <= DENSE_COMPILED_MAX:
+            dense = Call(kf.refactor_dense, vals, np.ascontiguousarray(eq._dense_slots, dtype=np.int64),
+                         np.zeros(n * n), Sym("L_val"), Sym("U_val"), Sym("perm_r"), np.zeros(n, dtype=np.int64),
+                         SINGULAR_PIVOT)
+        sparse = Call(kf.scatter_values, vals, np.ascontiguousarray(eq._slots, dtype=np.int64), Sym("data"))
+        return pos, stiff_calls + calls, dense, sparse     # pos is named j0 (FusedResidual.__init__)
 
     # ------------------------------------------------------------ compile
     def path(self, suffix=".py"):
@@ -679,7 +820,7 @@ class FusedResidual:
     # ------------------------------------------------------------ evaluate
     def _args(self, factors):
         if factors is not self._factors:
-            self._factors, self._run_args = factors, factors + self.bound
+            self._factors, self._run_args = factors, factors + self.jbound + self.bound
         return self._run_args
 
     def iterate(self, q, v, a, lam, t, index2, r, rbar, delta, work, coef, factors, norm=None):
@@ -720,6 +861,32 @@ class FusedResidual:
                                sc, *self._args(NO_FACTORS))
         self._after_call(q, v, float(sc[15]))
         return status
+
+    def refactor(self, q, v, t, coef, factors):
+        """The dense Newton matrix at (q, v) with coef[3:9] = (a_M, a_K, a_D, c_q, c_v, c_lam) and its
+        LU into ``factors`` (LinearSolver.dense_factors); the buffers of the last residual call
+        must be those of (q, v). False (factors unchanged) if singular or not finite."""
+        e = self._empty
+        ok = self.function(5, q, v, e, e, t, False, self.eq.c.q_ref, e, e, e, e, coef, e, e, *self._no_steps,
+                           *self._args(factors))
+        return bool(ok)
+
+    def sparse_jacobian(self, q, v, coef, nnz):
+        """The data (nnz,) of the Newton matrix at (q, v) (coef[3:9] as ``refactor``) in the CSC
+        pattern of SystemEquations; the buffers of the last residual call must be those of (q, v)."""
+        e = self._empty
+        data = np.empty(nnz)
+        self.function(7, q, v, e, e, 0.0, False, self.eq.c.q_ref, e, data, e, e, coef, e, e, *self._no_steps,
+                      *self._args(NO_FACTORS))
+        return data
+
+    def solve(self, rhs, factors):
+        """J^-1 rhs with ``factors`` in one compiled call."""
+        e = self._empty
+        rhs = np.ascontiguousarray(rhs, dtype=float)
+        x, work = np.empty(rhs.shape[0]), np.empty(rhs.shape[0])
+        self.function(6, e, e, e, e, 0.0, False, e, e, rhs, x, work, e, e, e, *self._no_steps, *self._args(factors))
+        return x
 
     def residual(self, q, v, a, lam, t, index2, out, norm=None):
         """out = [M a - f + C^T lam; g] at (q, v, a, lam, t); frames as after update_kinematics.

@@ -147,6 +147,13 @@ class BodyGroup(Group):
         """Write (n, w, w) blocks of dLHS/dq and dLHS/dv; default zero."""
         return False
 
+    def fused_stiffness(self, eq):
+        """The compiled refactorization's K and D blocks (equations/fused.py): (calls, K, D), False
+        for none (stiffness_blocks returns False), None where there is no fused form."""
+        if type(self).stiffness_blocks is BodyGroup.stiffness_blocks:
+            return False
+        return None
+
     def frame(self, q_tot, v, frames):
         """Write body frames (reference point of the body)."""
 

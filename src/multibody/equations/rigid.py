@@ -89,6 +89,11 @@ def _mv(M, x):
     return np.einsum("nij,nj->ni", M, x)
 
 
+def _scratch(idx):
+    """Two scratch arrays of an index array's shape for the *_system kernels' gathers."""
+    return np.zeros(np.shape(idx)), np.zeros(np.shape(idx))
+
+
 # ---------------------------------------------------------------- nodes
 
 @register(NODE_GROUPS, "RigidBody2D")
@@ -103,7 +108,8 @@ class NodeRigidBody2DGroup(NodeGroup):
     def fused_frame(self, eq):
         f = eq.node_frames
         return [Call(kf.frames_2d_system, self.items, Q_TOT, V, np.ascontiguousarray(self.ltg), f.pos, f.vel, f.A,
-                     f.omega, f.Jpos, f.Jrot, f.omega_local, f.Jrot_local, f.ltg)]
+                     f.omega, f.Jpos, f.Jrot, f.omega_local, f.Jrot_local, f.ltg,
+                     *_scratch(self.ltg))]
 
     def extra_output(self, eq, st, n, var):
         s = int(self.system.node_ode2_start[n])
@@ -139,7 +145,8 @@ class _Rigid3DNodes(NodeGroup):
             return None
         f = eq.node_frames
         return [Call(kf.ep_frames_system, self.items, np.ascontiguousarray(self.ltg_nodes), Q_TOT, V, f.pos, f.vel,
-                     f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg)]
+                     f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg,
+                     *_scratch(self.ltg_nodes))]
 
     def extra_output(self, eq, st, n, var):
         if var == OVT.AngularAcceleration:
@@ -352,7 +359,8 @@ class RigidBodies(BodyGroup):
             return None
         f = eq.body_frames
         return [Call(kf.ep_frames_system, self.items, np.ascontiguousarray(self.ltg), Q_TOT, V, f.pos, f.vel,
-                     f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg)]
+                     f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg,
+                     *_scratch(self.ltg))]
 
     def fused_mass(self, eq):
         if not self._all_ep():
@@ -360,12 +368,21 @@ class RigidBodies(BodyGroup):
         self._fused_M = np.zeros((self.n, 7, 7))
         self._fused_Q = np.zeros((self.n, 7))
         return [Call(kf.ep_mass_and_lhs_system, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
-                     self.com, self._fused_M, self._fused_Q)], self._fused_M
+                     self.com, self._fused_M, self._fused_Q,
+                     *_scratch(self.ltg))], self._fused_M
 
     def fused_forces(self, eq):
         if not self._all_ep():
             return None
         return [Call(ka.scatter_add, F_SYM, np.ascontiguousarray(self.ltg), self._fused_Q, -1.0)]
+
+    def fused_stiffness(self, eq):
+        if not self._all_ep():
+            return None
+        K, D = np.zeros((self.n, 7, 7)), np.zeros((self.n, 7, 7))
+        return [Call(kf.ep_stiffness_system, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
+                     self.com, FD_STEP, K, D,
+                     *_scratch(self.ltg))], K, D
 
     def mass_blocks(self, q_tot, v, out, parts=None):
         out[:] = 0.0
@@ -529,7 +546,8 @@ class RigidBodies2D(BodyGroup):
     def fused_frame(self, eq):
         f = eq.body_frames
         return [Call(kf.frames_2d_system, self.items, Q_TOT, V, np.ascontiguousarray(self.ltg), f.pos, f.vel, f.A,
-                     f.omega, f.Jpos, f.Jrot, f.omega_local, f.Jrot_local, f.ltg)]
+                     f.omega, f.Jpos, f.Jrot, f.omega_local, f.Jrot_local, f.ltg,
+                     *_scratch(self.ltg))]
 
     def fused_mass(self, eq):
         self._fused_M = np.zeros((self.n, 3, 3))
@@ -557,13 +575,14 @@ class RigidBodies2D(BodyGroup):
         return True
 
     def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
-        w = v[self.ltg[:, 2]]
-        Ab = self._Ab(q_tot)
-        # d(A b)/d theta = e_z x (A b)
-        out_K[:, 0, 2] = self.mass * w * w * Ab[:, 1]
-        out_K[:, 1, 2] = -self.mass * w * w * Ab[:, 0]
-        out_D[:, :2, 2] = -(2.0 * self.mass * w)[:, None] * Ab
+        # d(A b)/d theta = e_z x (A b); the kernel of the compiled refactorization (same bits)
+        kf.rigid_2d_stiffness(np.ascontiguousarray(self.ltg), q_tot, v, self.mass, self.com, out_K, out_D)
         return True
+
+    def fused_stiffness(self, eq):
+        K, D = np.zeros((self.n, 3, 3)), np.zeros((self.n, 3, 3))
+        return [Call(kf.rigid_2d_stiffness, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.com,
+                     K, D)], K, D
 
     def body_output(self, eq, st, row, var, b):
         idx = self.ltg[row]

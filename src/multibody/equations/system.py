@@ -110,7 +110,7 @@ class SystemEquations:
             self._mass_const = None
             self._mass_version = -1
             c.mass_changed = False
-        if self._mass_const is not None and self.constant_mass:
+        if self._mass_const is not None and self.constant_mass and all(m is not None for m in self._mass_const):
             return self._mass_const
         if self._mass_version == self._kin_version:
             return self._mass_cache
@@ -139,6 +139,22 @@ class SystemEquations:
         self._mass_cache = blocks
         self._mass_version = self._kin_version
         return blocks
+
+    def constant_mass_block(self, k):
+        """Mass blocks of body group k, which has a constant mass matrix (computed once; no
+        kernel of the groups with a configuration-dependent one is called)."""
+        c = self.c
+        if c.mass_changed:
+            return self.mass_blocks()[k]
+        if self._mass_const is None:
+            self._mass_const = [None] * len(c.body_groups)
+        if self._mass_const[k] is None:
+            g = c.body_groups[k]
+            out = np.zeros((g.n, g.width, g.width))
+            if g.width:
+                g.mass_blocks(self.q_tot, self.v, out)
+            self._mass_const[k] = out
+        return self._mass_const[k]
 
     def mass_matrix(self, dense=False):
         """Mass matrix as scipy CSR (or dense ndarray)."""

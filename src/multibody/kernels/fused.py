@@ -7,7 +7,7 @@ import numpy as np
 from ._jit import njit
 from .connectors import spring_damper_marker_forces
 from .constraints import coordinate, point_translation
-from .rigid import ep_frames, ep_mass_and_lhs, frames_2d
+from .rigid import ep_frames, ep_mass_and_lhs, ep_stiffness, frames_2d
 from .rigid_joints import rigid_joint_equations
 from .sparse_lu import lu_solve
 
@@ -23,24 +23,35 @@ def gather_rows(x, idx):
 
 
 @njit
-def ep_frames_system(rows, idx, q_tot, v, pos, vel, A, omega, omega_local, Jpos, Jrot, Jrot_local, ltg):
-    """ep_frames with the coordinates read from the system vectors (idx (n, 7))."""
-    ep_frames(rows, idx, gather_rows(q_tot, idx), gather_rows(v, idx), pos, vel, A, omega, omega_local,
+def gather_into(x, idx, out):
+    """out = x[idx] for an (n, w) index array without padding; returns out."""
+    for i in range(idx.shape[0]):
+        for j in range(idx.shape[1]):
+            out[i, j] = x[idx[i, j]]
+    return out
+
+
+@njit
+def ep_frames_system(rows, idx, q_tot, v, pos, vel, A, omega, omega_local, Jpos, Jrot, Jrot_local, ltg, qs, vs):
+    """ep_frames with the coordinates read from the system vectors (idx (n, 7); qs, vs scratch of
+    its shape)."""
+    ep_frames(rows, idx, gather_into(q_tot, idx, qs), gather_into(v, idx, vs), pos, vel, A, omega, omega_local,
               Jpos, Jrot, Jrot_local, ltg)
 
 
 @njit
-def frames_2d_system(items, q_tot, v, idx, pos, vel, A, omega, Jpos, Jrot, omega_local, Jrot_local, ltg):
-    """frames_2d with the coordinates read from the system vectors (idx (n, 3))."""
-    frames_2d(items, gather_rows(q_tot, idx), gather_rows(v, idx), idx, pos, vel, A, omega, Jpos, Jrot,
+def frames_2d_system(items, q_tot, v, idx, pos, vel, A, omega, Jpos, Jrot, omega_local, Jrot_local, ltg, qs, vs):
+    """frames_2d with the coordinates read from the system vectors (idx (n, 3); qs, vs scratch)."""
+    frames_2d(items, gather_into(q_tot, idx, qs), gather_into(v, idx, vs), idx, pos, vel, A, omega, Jpos, Jrot,
               omega_local, Jrot_local, ltg)
 
 
 @njit
-def ep_mass_and_lhs_system(idx, q_tot, v, mass, J, com, M_out, Q_out):
-    """Mass blocks and LHS terms of EP rigid bodies (Q_out overwritten), coordinates from the system."""
+def ep_mass_and_lhs_system(idx, q_tot, v, mass, J, com, M_out, Q_out, qs, vs):
+    """Mass blocks and LHS terms of EP rigid bodies (Q_out overwritten), coordinates from the system
+    (qs, vs scratch of idx's shape)."""
     Q_out[:] = 0.0
-    ep_mass_and_lhs(gather_rows(q_tot, idx), gather_rows(v, idx), mass, J, com, True, True, M_out, Q_out)
+    ep_mass_and_lhs(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, True, True, M_out, Q_out)
 
 
 @njit
@@ -224,3 +235,225 @@ def rk_increment(coef, K, count, h, out):
         for j in range(count):
             acc += coef[j] * K[j, k]
         out[k] = h * acc
+
+
+# ---------------------------------------------------------------- Newton matrix (compiled refactorization)
+# The blocks of SystemEquations.jacobian, value for value and in the same order of operations,
+# written into its values array; coef = [gamma', beta', beta h^2, a_M, a_K, a_D, c_q, c_v, c_lam].
+
+@njit
+def ep_stiffness_system(idx, q_tot, v, mass, J, com, fd_step, K_out, D_out, qs, vs):
+    """ep_stiffness with the coordinates read from the system vectors (idx (n, 7); qs, vs scratch)."""
+    ep_stiffness(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, fd_step, K_out, D_out)
+
+
+@njit
+def rigid_2d_stiffness(idx, q_tot, v, mass, com, K_out, D_out):
+    """ObjectRigidBody2D: dQ_LHS/dq and dQ_LHS/dq_t (n, 3, 3) (Q_LHS = [-m psi_t^2 A b; 0]):
+    K[0, 2] = m w^2 (A b)_y, K[1, 2] = -m w^2 (A b)_x, D[:2, 2] = -2 m w A b, zero elsewhere."""
+    for i in range(idx.shape[0]):
+        th = q_tot[idx[i, 2]]
+        c, s = np.cos(th), np.sin(th)
+        ax = c * com[i, 0] - s * com[i, 1]
+        ay = s * com[i, 0] + c * com[i, 1]
+        w = v[idx[i, 2]]
+        for a in range(3):
+            for b in range(3):
+                K_out[i, a, b] = 0.0
+                D_out[i, a, b] = 0.0
+        mww = mass[i] * w * w
+        K_out[i, 0, 2] = mww * ay
+        K_out[i, 1, 2] = -mww * ax
+        D_out[i, 0, 2] = -(2.0 * mass[i] * w) * ax
+        D_out[i, 1, 2] = -(2.0 * mass[i] * w) * ay
+
+
+@njit
+def jac_body(vals, pos, M, K, D, coef, stiff):
+    """a_M M (+ a_K K + a_D D) of a body group's (n, w, w) blocks."""
+    n, w = M.shape[0], M.shape[1]
+    k = pos
+    for i in range(n):
+        for a in range(w):
+            for b in range(w):
+                x = coef[3] * M[i, a, b]
+                if stiff:
+                    x = x + coef[4] * K[i, a, b]
+                    x = x + coef[5] * D[i, a, b]
+                vals[k] = x
+                k += 1
+
+
+@njit
+def jac_connector(vals, pos, K, D, coef):
+    """a_K K + a_D D of a connector group's (n, L, L) blocks."""
+    k = pos
+    for i in range(K.shape[0]):
+        for a in range(K.shape[1]):
+            for b in range(K.shape[2]):
+                vals[k] = coef[4] * K[i, a, b] + coef[5] * D[i, a, b]
+                k += 1
+
+
+@njit
+def jac_constraint(vals, pos, C, velocity_level, coef):
+    """c C (c = c_v for velocity-level items, else c_q), then C^T, of a constraint group (n, E, L)."""
+    n, E, L = C.shape[0], C.shape[1], C.shape[2]
+    k = pos
+    for i in range(n):
+        c = coef[7] if velocity_level[i] else coef[6]
+        for e in range(E):
+            for l in range(L):
+                vals[k] = C[i, e, l] * c
+                k += 1
+    for i in range(n):
+        for l in range(L):
+            for e in range(E):
+                vals[k] = C[i, e, l]
+                k += 1
+
+
+@njit
+def jac_lambda_rows(vals, pos, mask, coef):
+    """c_lam on the rows lambda = 0 (mask (n, E)), else 0."""
+    k = pos
+    for i in range(mask.shape[0]):
+        for e in range(mask.shape[1]):
+            vals[k] = coef[8] * 1.0 if mask[i, e] else 0.0
+            k += 1
+
+
+@njit
+def jac_zero(vals, pos, size):
+    for k in range(pos, pos + size):
+        vals[k] = 0.0
+
+
+@njit
+def dense_lu_factors(A, L_val, U_val, perm_r, perm, pivot_tol):
+    """LU with partial pivoting (the largest |a_ik| first, rows swapped whole) of A (n, n), in
+    place, into the dense triangular factors of LinearSolver (column j of L: rows j+1..n-1, of U:
+    rows 0..j; perm_r[original row] = position). Returns the first pivot k with |u_kk| <= pivot_tol
+    max(max|a_ij|, 1) (then perm[k] is its original row), or -1."""
+    n = A.shape[0]
+    scale = 1.0
+    for i in range(n):
+        for j in range(n):
+            x = abs(A[i, j])
+            if x > scale:
+                scale = x
+    for i in range(n):
+        perm[i] = i
+    bad = -1
+    for k in range(n):
+        p = k
+        best = abs(A[k, k])
+        for i in range(k + 1, n):
+            x = abs(A[i, k])
+            if x > best:
+                best, p = x, i
+        if p != k:
+            for j in range(n):
+                A[k, j], A[p, j] = A[p, j], A[k, j]
+            perm[k], perm[p] = perm[p], perm[k]
+        piv = A[k, k]
+        if abs(piv) <= pivot_tol * scale:
+            if bad < 0:
+                bad = k
+            if piv == 0.0:
+                continue
+        for i in range(k + 1, n):
+            A[i, k] /= piv
+        for i in range(k + 1, n):
+            l = A[i, k]
+            if l != 0.0:
+                for j in range(k + 1, n):
+                    A[i, j] -= l * A[k, j]
+    if bad >= 0:
+        return bad
+    kl, ku = 0, 0
+    for j in range(n):
+        for i in range(j + 1):
+            U_val[ku] = A[i, j]
+            ku += 1
+        for i in range(j + 1, n):
+            L_val[kl] = A[i, j]
+            kl += 1
+    for k in range(n):
+        perm_r[perm[k]] = k
+    return -1
+
+
+@njit
+def scatter_values(vals, slots, data):
+    """data = the sums of vals over slots (nnz for none), in the order of np.bincount."""
+    nnz = data.shape[0]
+    for i in range(nnz):
+        data[i] = 0.0
+    for i in range(vals.shape[0]):
+        s = slots[i]
+        if s < nnz:
+            data[s] += vals[i]
+
+
+@njit
+def refactor_dense(vals, slots, Jw, L_val, U_val, perm_r, perm, pivot_tol):
+    """The dense Newton matrix from the block values (``slots`` of SystemEquations: r n + c, n n
+    for none; the sums in the order of np.bincount) and its LU into the factors; False (factors
+    unchanged) if a pivot is singular or the matrix has NaN or Inf."""
+    n = perm.shape[0]
+    for i in range(Jw.shape[0]):
+        Jw[i] = 0.0
+    nn = n * n
+    for i in range(vals.shape[0]):
+        s = slots[i]
+        if s < nn:
+            Jw[s] += vals[i]
+    for i in range(nn):
+        if not np.isfinite(Jw[i]):
+            return False
+    A = Jw[:nn].reshape((n, n))
+    Lt = np.empty(L_val.shape[0])
+    Ut = np.empty(U_val.shape[0])
+    pt = np.empty(n, dtype=np.int64)
+    if dense_lu_factors(A, Lt, Ut, pt, perm, pivot_tol) >= 0:
+        return False
+    L_val[:] = Lt
+    U_val[:] = Ut
+    perm_r[:] = pt
+    return True
+
+
+# ---------------------------------------------------------------- borrowed arrays
+try:
+    import numba as _numba
+    if _numba.config.DISABLE_JIT:
+        raise ImportError
+    from numba.core import cgutils as _cgutils
+    from numba.core import types as _types
+    from numba.extending import intrinsic as _intrinsic
+
+    @_intrinsic
+    def borrowed(typingctx, arr):
+        """The array without its reference count (no NRT meminfo, like a view of foreign memory):
+        passing it on costs no atomic increment and decrement per call and callee. For arrays that
+        outlive the compiled call that borrows them (the arguments of the fused module's ``run``,
+        held by the Python caller) and never escape it."""
+        if not isinstance(arr, _types.Array):
+            return None
+
+        def codegen(context, builder, sig, args):
+            src = context.make_array(arr)(context, builder, value=args[0])
+            out = context.make_array(arr)(context, builder)
+            out.meminfo = _cgutils.get_null_value(out.meminfo.type)
+            out.parent = _cgutils.get_null_value(out.parent.type)
+            out.nitems = src.nitems
+            out.itemsize = src.itemsize
+            out.data = src.data
+            out.shape = src.shape
+            out.strides = src.strides
+            return out._getvalue()
+        return arr(arr), codegen
+except ImportError:         # pragma: no cover - NUMBA_DISABLE_JIT or another Numba layout
+    def borrowed(arr):
+        return arr

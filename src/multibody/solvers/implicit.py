@@ -7,6 +7,7 @@ import os
 import time
 
 import numpy as np
+import scipy.sparse as sp
 
 from ..enums import ConfigurationType
 from ..equations.fused import NO_FACTORS
@@ -363,7 +364,7 @@ class ImplicitSecondOrderSolver(StepLoop):
         self._newton_buffers = None
         self._post_newton_groups = None
         self._resume = None          # a Newton solve begun by compiled_steps (newton.newton resume)
-        self._steps_sc = np.zeros(21)
+        self._steps_sc = np.zeros(22)
 
     def discontinuous_settings(self):
         return self.settings.timeIntegration.discontinuous
@@ -422,8 +423,18 @@ class ImplicitSecondOrderSolver(StepLoop):
         # [M C^T; C dg/dlam] with position Jacobians (velocity-level rows use C_v)
         solver = LinearSolver(self.settings.linearSolver.solverType,
                               bool(self.settings.linearSolver.ignoreSingularJacobian))
-        J = eq.jacobian(1.0, 0.0, 0.0, 1.0, 1.0, 1.0, dense=solver.wants_dense(c.n_ode2 + c.n_ae))
         rhs = np.concatenate([f, rhs_ae])
+        n = c.n_ode2 + c.n_ae
+        factors = None if fz is None or not fz.refactorizable or self.mbs._user_functions["systemJacobian"] \
+            else solver.dense_factors(n)
+        if factors is not None:
+            # matrix, LU and solve compiled (the kernels of the path below: the same numbers)
+            coef = np.array([0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0])
+            x = fz.solve(rhs, factors) if fz.refactor(cur.q, cur.v, t, coef, factors) else None
+            if x is not None and np.all(np.isfinite(x)):
+                self._set_initial(x)
+                return
+        J = eq.jacobian(1.0, 0.0, 0.0, 1.0, 1.0, 1.0, dense=solver.wants_dense(n))
         try:
             solver.factorize(J)
             x = solver.solve_once(rhs)
@@ -434,12 +445,16 @@ class ImplicitSecondOrderSolver(StepLoop):
                   f"invertible (causing equation: {self.describe_equation(exc.row)})! "
                   "WARNING: using zero initial accelerations!")
             x = np.zeros(c.n_ode2 + c.n_ae)
+        self._set_initial(x)
+
+    def _set_initial(self, x):
+        c, cur = self.c, self.current
         cur.a[:] = x[:c.n_ode2]
         if self.settings.timeIntegration.generalizedAlpha.storeInitialAlgebraicCoordinates:
             cur.lam[:] = x[c.n_ode2:]
         else:
             cur.lam[:] = 0.0
-        eq.index2 = self.index2
+        self.eq.index2 = self.index2
 
     def constraint_velocity_derivative(self, q, v, t):
         """(d(C_q v)/dq) v by central differences of C_q(q) v along v (position rows only).
@@ -598,7 +613,7 @@ class ImplicitSecondOrderSolver(StepLoop):
         cur = self.current
         r, rb, delta, work, coef, nsa, st = self._newton_arrays()
         np.copyto(rb, rbar)
-        st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0)
+        st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0, 0.0, 0.0)
         status = fz.newton_loop(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, rb, delta, work, coef,
                                 nsa, st, factors)
         self._fused_state = True
@@ -612,10 +627,13 @@ class ImplicitSecondOrderSolver(StepLoop):
         n = self.c.n_ode2 + self.c.n_ae
         buf = self._newton_buffers
         if buf is None or buf[0].shape[0] != n:
-            buf = self._newton_buffers = (np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(3),
-                                          np.empty(10), np.empty(5))
+            buf = self._newton_buffers = (np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(9),
+                                          np.empty(10), np.zeros(7))
         r, rb, delta, work, coef, nsa, st = buf
         coef[0], coef[1], coef[2] = self.gamma_p, self.beta_p, self.bh2
+        # the coefficients of ``factorize`` (the compiled refactorization of the step loop)
+        coef[3:9] = ((1 - self.alpha_m) / (1 - self.alpha_f), self.bh2, self.gamma * self.h,
+                     self.gamma_p if self.index2 else 1.0, self.gamma_p, 1.0 / self.bh2)
         restart = ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations * (
             0 if ns.modifiedNewtonJacUpdatePerStep else 1)
         nsa[:] = (ns.maxIterations, ns.relativeTolerance, ns.absoluteTolerance, bool(ns.active),
@@ -647,10 +665,14 @@ class ImplicitSecondOrderSolver(StepLoop):
         sc[:15] = (h, self.alpha_m, self.alpha_f, self.beta, self.gamma, self.newmark, t0, t_lim, t_end, t_out,
                    OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output)
         sc[20] = adaptive
+        # Jacobian updates in the loop too where its dense LU is the linear solver's (same kernel)
+        sc[21] = fz.refactorizable and self.linear.refactorizable and not self.mbs._user_functions["systemJacobian"]
+        st[6] = 0.0
         status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
                           (s.q, s.v, s.a, s.lam, s.a_alg), (self.a_alg, self.a_alg_start, cur.a_alg), sc, factors)
         done, t_done = int(sc[15]), float(sc[16])
         it, conv = self.it, self.conv
+        it.newtonJacobiCount += int(st[6])
         if done:
             it.newtonStepsCount += int(sc[17])
             it.newtonSteps = int(sc[18])
@@ -685,13 +707,19 @@ class ImplicitSecondOrderSolver(StepLoop):
     def factorize(self):
         eq = self.eq
         h = self.h
+        J = None
         if getattr(self, "_fused_state", False):
-            # constraint Jacobians and mass blocks of the last fused call (the current point)
-            self.fused.export_caches()
-        a_M = (1 - self.alpha_m) / (1 - self.alpha_f)
-        c_q = self.gamma_p if self.index2 else 1.0
-        J = eq.jacobian(a_M, self.bh2, self.gamma * h, c_q, self.gamma_p, 1.0 / self.bh2,
-                        dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae), extra=self.user_jacobian())
+            if self._compiled_factorize():
+                return
+            J = self._compiled_sparse_jacobian()
+            if J is None:
+                # constraint Jacobians and mass blocks of the last fused call (the current point)
+                self.fused.export_caches()
+        if J is None:
+            a_M = (1 - self.alpha_m) / (1 - self.alpha_f)
+            c_q = self.gamma_p if self.index2 else 1.0
+            J = eq.jacobian(a_M, self.bh2, self.gamma * h, c_q, self.gamma_p, 1.0 / self.bh2,
+                            dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae), extra=self.user_jacobian())
         self._h_jac = h
         try:
             self.linear.factorize(J)
@@ -699,6 +727,39 @@ class ImplicitSecondOrderSolver(StepLoop):
             self.conv.linearSolverFailed = True
             self.conv.linearSolverCausingRow = exc.row
             self.singular_jacobian(exc)
+
+    def _compiled_factorize(self):
+        """``factorize`` in one compiled call (FusedResidual.refactor: the same kernels and sums as
+        below and the linear solver's dense LU) where the fused residual's buffers describe the
+        current point and the system is small enough for the dense LU; False if not done (also for
+        a singular matrix, which the path below then reports)."""
+        fz = self.fused
+        n = self.c.n_ode2 + self.c.n_ae
+        if (fz is None or not fz.refactorizable or self._fused_version != self.c.parameter_version
+                or self.mbs._user_functions["systemJacobian"]):
+            return False
+        factors = self.linear.dense_factors(n)
+        if factors is None:
+            return False
+        coef = self._newton_arrays()[4]
+        eq = self.eq            # the point of the last fused call (FusedResidual._after_call)
+        if not fz.refactor(eq.q, eq.v, eq.t, coef, factors):
+            return False
+        self._h_jac = self.h
+        self.linear.accept_dense_factors(factors)
+        return True
+
+    def _compiled_sparse_jacobian(self):
+        """The sparse Newton matrix of ``factorize`` from one compiled call (FusedResidual
+        .sparse_jacobian: the same values and sums as SystemEquations.jacobian), or None."""
+        fz = self.fused
+        n = self.c.n_ode2 + self.c.n_ae
+        if (fz is None or not fz.compiled_jacobian or self._fused_version != self.c.parameter_version
+                or self.mbs._user_functions["systemJacobian"] or self.linear.wants_dense(n)):
+            return None
+        eq = self.eq
+        data = fz.sparse_jacobian(eq.q, eq.v, self._newton_arrays()[4], eq.nnz)
+        return sp.csc_matrix((data, eq.csc_indices, eq.csc_indptr), shape=(n, n))
 
     def singular_jacobian(self, exc):
         from .diagnostics import singular_message

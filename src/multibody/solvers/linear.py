@@ -10,6 +10,7 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from ..enums import LinearSolverType
+from ..kernels import fused as kfused
 from ..kernels import sparse_lu
 
 try:        # KLU (SuiteSparse) through kvxopt: the faster sparse LU for chain-like Jacobians
@@ -72,6 +73,10 @@ DENSE_TRIANGULAR_MAX = 200
 # spherical chain n = 44 (15 solves per Jacobian) 300 / 380, 3D slider-crank n = 48 (110)
 # 150-176 / 133-150, distance chain n = 64 (22) 185-240 / 154-179, n = 16 the same.
 SPARSE_AS_DENSE_MAX = 48
+# dense systems up to this size are factorized by a Numba LU (kernels/fused.py dense_lu_factors)
+# instead of LAPACK, so that the compiled step loop can refactorize them itself (same kernel,
+# same bits); larger ones stay with LAPACK (n = 200: a loop LU takes several times longer)
+DENSE_COMPILED_MAX = SPARSE_AS_DENSE_MAX
 _DENSE_PATTERNS = {}      # n -> the CSC index arrays of dense triangular factors
 
 
@@ -99,6 +104,7 @@ class LinearSolver:
         self._use_klu = None            # None: not decided yet for this pattern
         self._pattern = None            # (indptr, indices) the decision was made for
         self._compiled = None           # compiled_factors() of the current factorization
+        self._dense_lu = False          # factors of kernels/fused.py dense_lu_factors (n <= DENSE_COMPILED_MAX)
 
     def factorize(self, J):
         self._compiled = None
@@ -106,6 +112,7 @@ class LinearSolver:
         self._lstsq_matrix = None
         self._triangular = None
         self._klu = None
+        self._dense_lu = False
         if self.least_squares:
             self._lstsq_matrix = J if isinstance(J, np.ndarray) else J.toarray()
             return
@@ -128,6 +135,20 @@ class LinearSolver:
     def _factorize_dense(self, Jd):
         if not np.all(np.isfinite(Jd)):
             raise SingularJacobian(-1, "Jacobian contains NaN or Inf")
+        n = Jd.shape[0]
+        if 0 < n <= DENSE_COMPILED_MAX:
+            # a Numba LU (kernels/fused.py): the compiled step loop refactorizes with the same
+            # kernel into these arrays, so both paths give the same factors to the last bit
+            L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = _dense_pattern(n)[2:]
+            L_val, U_val = np.empty(L_ind.shape[0]), np.empty(U_ind.shape[0])
+            perm_r, perm = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+            bad = kfused.dense_lu_factors(np.array(Jd, dtype=float, order="C"), L_val, U_val, perm_r, perm,
+                                          SINGULAR_PIVOT)
+            if bad >= 0:
+                raise SingularJacobian(int(perm[bad]))
+            self._dense_lu = True
+            self._triangular = (L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c)
+            return
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             lu, piv = sla.lu_factor(Jd, check_finite=False)
@@ -251,14 +272,39 @@ class LinearSolver:
 
     @property
     def factorized(self):
-        return self._lu is not None or self._lstsq_matrix is not None or self._klu is not None
+        return (self._lu is not None or self._lstsq_matrix is not None or self._klu is not None
+                or self._dense_lu)
+
+    def dense_factors(self, n):
+        """Factor arrays of size n (the compiled_factors layout) for a compiled dense LU to fill
+        (FusedResidual.refactor), or None where this solver does not factorize n dense with that
+        kernel; ``accept_dense_factors`` makes them the current factorization."""
+        if self.least_squares or not (0 < n <= DENSE_COMPILED_MAX) or not self.wants_dense(n):
+            return None
+        L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = _dense_pattern(n)[2:]
+        tri = (L_ptr, L_ind, np.empty(L_ind.shape[0]), U_ptr, U_ind, np.empty(U_ind.shape[0]), U_diag,
+               np.empty(n, dtype=np.int64), perm_c)
+        return _factor_arrays(*tri, _EMPTY_F)
+
+    def accept_dense_factors(self, factors):
+        """The factors ``dense_factors`` gave, filled by the compiled LU, as the factorization."""
+        self._lu = self._lstsq_matrix = self._klu = None
+        self._dense_lu = True
+        self._triangular = factors[:9]
+        self._compiled = factors
+
+    @property
+    def refactorizable(self):
+        """True if the current factors are those of the Numba dense LU, which the compiled step loop
+        may replace in place with those of a new matrix (FusedResidual ``refactor``)."""
+        return self._dense_lu and self._lstsq_matrix is None
 
     @property
     def backend(self):
         """'dense', 'least-squares', 'KLU' or 'SuperLU' (of the last factorization)."""
         if self.least_squares:
             return "least-squares"
-        if self.dense or isinstance(self._lu, tuple):
+        if self.dense or isinstance(self._lu, tuple) or self._dense_lu:
             return "dense"
         return "KLU" if self._klu is not None else "SuperLU"
 
@@ -324,6 +370,19 @@ def _dense_triangular(lu, piv):
     """LAPACK's LU (P A = L U, ``piv`` its row interchanges) as CSC triangular factors for
     ``sparse_lu.lu_solve``: (L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c)."""
     n = lu.shape[0]
+    (jl, il), (ju, iu), L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = _dense_pattern(n)
+    luT = lu.T
+    # LAPACK's interchanges applied in order to 0..n-1: row perm[k] ends in position k
+    perm = sla.lapack.dlaswp(np.arange(n, dtype=float)[:, None], piv)[:, 0].astype(np.int64)
+    perm_r = np.empty(n, dtype=np.int64)
+    perm_r[perm] = np.arange(n)
+    return (L_ptr, L_ind, np.ascontiguousarray(luT[jl, il]), U_ptr, U_ind, np.ascontiguousarray(luT[ju, iu]),
+            U_diag, perm_r, perm_c)
+
+
+def _dense_pattern(n):
+    """((jl, il), (ju, iu), L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c) of the dense triangular
+    factors of size n (made once per size)."""
     pat = _DENSE_PATTERNS.get(n)
     if pat is None:
         # column j of L: rows j+1..n-1 (the unit diagonal is implied); of U: rows 0..j. Column-major
@@ -334,14 +393,7 @@ def _dense_triangular(lu, piv):
         U_ptr = np.concatenate([[0], np.cumsum(np.arange(1, n + 1))]).astype(np.int64)
         pat = _DENSE_PATTERNS[n] = ((jl, il), (ju, iu), L_ptr, il.astype(np.int64), U_ptr,
                                     iu.astype(np.int64), U_ptr[1:] - 1, np.arange(n, dtype=np.int64))
-    (jl, il), (ju, iu), L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = pat
-    luT = lu.T
-    # LAPACK's interchanges applied in order to 0..n-1: row perm[k] ends in position k
-    perm = sla.lapack.dlaswp(np.arange(n, dtype=float)[:, None], piv)[:, 0].astype(np.int64)
-    perm_r = np.empty(n, dtype=np.int64)
-    perm_r[perm] = np.arange(n)
-    return (L_ptr, L_ind, np.ascontiguousarray(luT[jl, il]), U_ptr, U_ind, np.ascontiguousarray(luT[ju, iu]),
-            U_diag, perm_r, perm_c)
+    return pat
 
 
 def _same_pattern(J, pattern):
