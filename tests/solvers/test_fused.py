@@ -576,3 +576,19 @@ def test_compiled_runge_kutta_steps_give_the_same_numbers(variant, monkeypatch, 
         assert 'NaN or Inf' in plain['error']
     else:
         assert 'error' not in plain and np.abs(plain['lam']).max() > 0.1     # eliminated reactions
+
+
+def test_module_code_is_kept_beside_the_source(tmp_path, monkeypatch):
+    """The generated module's code object is compiled once and read back (no .pyc where
+    bytecode writing is off); a damaged or foreign file is compiled again."""
+    monkeypatch.setenv('MULTIBODY_CACHE_DIR', str(tmp_path))
+    mbs, _ = _pendulum()
+    fz = fu.FusedResidual.build(mbs._compiled.equations)
+    path = fz._write_source()
+    code = fz._code(path)
+    files = [p for p in tmp_path.iterdir() if p.name.endswith('.code')]
+    assert len(files) == 1 and code.co_filename == path
+    assert fz._code(path).co_consts == code.co_consts          # read back
+    files[0].write_bytes(b'garbage')
+    assert fz._code(path).co_consts == code.co_consts          # compiled again, and rewritten
+    assert files[0].read_bytes() != b'garbage'
