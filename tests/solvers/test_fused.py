@@ -592,3 +592,30 @@ def test_module_code_is_kept_beside_the_source(tmp_path, monkeypatch):
     files[0].write_bytes(b'garbage')
     assert fz._code(path).co_consts == code.co_consts          # compiled again, and rewritten
     assert files[0].read_bytes() != b'garbage'
+
+
+def test_a_missing_cache_entry_of_run_is_compiled_after_all(tmp_path, monkeypatch):
+    """A module marked compiled is imported with its callees left plain (only run is loaded from
+    Numba's cache); if run's cache entry is missing after all, it is imported again and compiled,
+    with the same result."""
+    monkeypatch.setenv('MULTIBODY_CACHE_DIR', str(tmp_path))
+    mbs, _ = _pendulum()
+    fz = fu.FusedResidual.build(mbs._compiled.equations)
+    fz.compile()
+    assert fz.ready()
+    c = mbs._compiled
+    n2, nae = c.n_ode2, c.n_ae
+    args = (np.full(n2, 0.01), np.full(n2, 0.1), np.zeros(n2), np.ones(nae), 0.0, False)
+    fu._COMPILED.pop(fz.key, None)
+    fz.load()                                                    # lazy import
+    ref = fz.residual(*args, np.empty(n2 + nae)).copy()          # run from the cache
+    assert fu._COMPILED[fz.key] is fz.function and hasattr(fz.function, 'py_func')
+    lean = list((tmp_path / '__pycache__').glob('lean-*'))
+    assert lean
+    for p in lean:
+        p.unlink()
+    fu._COMPILED.pop(fz.key)
+    fz.load()
+    out = fz.residual(*args, np.empty(n2 + nae))                 # compiled in this process
+    np.testing.assert_array_equal(out, ref)
+    assert fu._COMPILED[fz.key] is fz.function and hasattr(fz.function, 'py_func')

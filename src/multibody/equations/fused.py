@@ -39,6 +39,7 @@ import time
 
 import numpy as np
 
+from . import lean_cache as _lean
 from ..kernels import assembly as ka
 from ..kernels import fused as kf
 
@@ -112,7 +113,7 @@ NO_FACTORS = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0),) + (np.zeros(0, 
 # restart, divergence, NaN) left to Python, 2 maxIterations reached.
 IMPLICIT_LOOPS = """
 
-@numba.njit(cache=True)
+@_inner
 def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params}):
     it = int(st[0])
     r0, r_last, extra = st[1], st[2], st[3] != 0.0
@@ -156,7 +157,7 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
     return status
 
 
-@numba.njit(cache=True)
+@_inner
 def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas, caa,
           sc, {factors}{jparams}{params}):
     # whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)
@@ -238,7 +239,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
 """
 EXPLICIT_LOOPS = """
 
-@numba.njit(cache=True)
+@_inner
 def accelerations(q, v, za, zl, t, q_ref, r, inv_m, f, x{params}):
     # ExplicitSolver.accelerations: f = -(fused residual at q_tt = 0, lambda = 0), x = M^-1 f
     fused(q, v, za, zl, t, False, q_ref, r{params})
@@ -247,7 +248,7 @@ def accelerations(q, v, za, zl, t, q_ref, r, inv_m, f, x{params}):
         x[j] = inv_m[j] * f[j]
 
 
-@numba.njit(cache=True)
+@_inner
 def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, sc{params}):
     # explicit Runge-Kutta steps of ExplicitSolver (see RK_STEPS)
     h, s, k, eos = sc[0], int(sc[1]), int(sc[2]), sc[3] != 0.0
@@ -449,6 +450,11 @@ def _bound_value(x):
     return float(x)
 
 
+def numba_errors():
+    from numba.core import errors
+    return errors
+
+
 class _Unsupported(Exception):
     pass
 
@@ -550,14 +556,15 @@ class FusedResidual:
         head = [f"# multibody fused residual; kernels {_kernel_sources_digest()}",
                 "import numpy as np", "import numba",
                 "import multibody.kernels.fused as _kfused",
-                "import multibody.equations.lean_cache as _lean"]
+                "import multibody.equations.lean_cache as _lean",
+                "_inner = _lean.inner_jit()   # what run calls: numba.njit(cache=True), see lean_cache"]
         head += [f"import {m} as {a}" for m, a in modules.items()]
         # one entry point (run): each compiled function loaded from the cache carries its own copy
         # of every kernel it calls (fused, iterate, newton_loop: 24 + 30 + 26 ms at the first call
         # in a process, chain_spherical), so Python calls only run, which loads once
         run_types = self.types[:8] + ["a1<f8C"] * 15 + FACTOR_TYPES + jbound_types + bound_types
         head.append(f"SIGNATURES = {{'run': 'i ' + {' '.join(run_types)!r}}}")
-        body = ["", "", "@numba.njit(cache=True)",
+        body = ["", "", "@_inner",
                 f"def fused(q, v, a, lam, t, index2, q_ref, r{', ' if params else ''}{params}):",
                 "    n2 = q.shape[0]",
                 f"    q_tot, f, ma, react = {scratch}",
@@ -576,19 +583,19 @@ class FusedResidual:
         else:
             body += self._iterate_source(comma, params)
             jv = f"q, v, q_ref, coef{jparams}{comma}{params}"
-            body += ["", "", "@numba.njit(cache=True)",
+            body += ["", "", "@_inner",
                      f"def jac_values({jv}):",
                      "    # the values of SystemEquations.jacobian at (q, v) block by block (from the",
                      "    # buffers of the last residual call there)",
                      "    q_tot = q_ref + q"] + (jlines or ["    pass"])
-            body += ["", "", "@numba.njit(cache=True)",
+            body += ["", "", "@_inner",
                      f"def refactor(q, v, t, q_ref, coef, L_val, U_val, perm_r{jparams}{comma}{params}):",
                      "    # the Newton matrix at (q, v) and its dense LU into the factors; False: not done"]
             if jdense is not None:
                 body += [f"    jac_values({jv})", "    return " + jdense.strip()]
             else:
                 body += ["    return False"]
-            body += ["", "", "@numba.njit(cache=True)",
+            body += ["", "", "@_inner",
                      f"def sparse_values(q, v, q_ref, coef, data{jparams}{comma}{params}):",
                      "    # the Newton matrix at (q, v) as the data of SystemEquations' CSC pattern"]
             if jsparse is not None:
@@ -615,7 +622,7 @@ class FusedResidual:
 
     @staticmethod
     def _iterate_source(comma, params):
-        return ["", "", "@numba.njit(cache=True)",
+        return ["", "", "@_inner",
                 f"def iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {FACTOR_ARGS}{comma}{params}):",
                 "    # one Newton iteration: J delta = rbar (empty factors: delta given), the update of",
                 "    # ImplicitSecondOrderSolver.update (coef = gamma', beta', beta h^2), the new residual",
@@ -753,14 +760,40 @@ class FusedResidual:
         fn = _COMPILED.get(self.key)
         if fn is None:
             path = self._write_source()
-            name = f"multibody_fused_{self.key}"
-            spec = importlib.util.spec_from_file_location(name, path)
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module        # Numba's disk cache finds the function's module by name
-            exec(self._code(path), module.__dict__)
-            fn = _COMPILED[self.key] = module.run
+            if self.ready():
+                # only run is loaded (from its cache entry): its callees stay plain functions
+                fn = self._first_call(self._import(path, lazy=True).run, path)
+            else:
+                fn = self._import(path, lazy=False).run
+            _COMPILED[self.key] = fn
         self.function = fn
         return fn
+
+    def _import(self, path, lazy):
+        name = f"multibody_fused_{self.key}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module        # Numba's disk cache finds the function's module by name
+        with _lean.lazy_inner(lazy):
+            exec(self._code(path), module.__dict__)
+        return module
+
+    def _first_call(self, run, path):
+        """``run`` of a module imported with its callees left plain (lean_cache.lazy_inner: creating
+        their Numba dispatchers took 10 ms): its first call loads it from the cache. Should that
+        entry be missing after all, Numba cannot compile it so (a typing error): the module is
+        then imported again with its callees compiled."""
+        def first(*args):
+            try:
+                out = run(*args)
+                fn = run
+            except numba_errors().TypingError:
+                fn = self._import(path, lazy=False).run
+                out = fn(*args)
+            _COMPILED[self.key] = fn
+            self.function = fn
+            return out
+        return first
 
     def _code(self, path):
         """The module's code object, kept beside the source (``fused_<key>.<tag>.code``): Python

@@ -15,7 +15,10 @@ calling ``run`` would fail to link ("Symbol ... not linked properly"), never run
 """
 from __future__ import annotations
 
+import contextlib
+
 _EMPTY_BITCODE = None
+_LAZY = False
 
 
 def _empty_bitcode():
@@ -81,3 +84,24 @@ def install(dispatcher):
         _CLASS = _classes()
     dispatcher._cache = _CLASS(dispatcher.py_func)
     return dispatcher
+
+
+def inner_jit():
+    """The decorator of the functions a fused module's ``run`` calls: ``numba.njit(cache=True)``,
+    or nothing while the module is imported under ``lazy_inner``: a module imported only to load
+    ``run`` from its cache entry (which holds their code) does not need their dispatchers, whose
+    creation (``inspect.signature`` of 100+ arguments each) took 10 ms."""
+    if _LAZY:
+        return lambda f: f
+    import numba
+    return numba.njit(cache=True)
+
+
+@contextlib.contextmanager
+def lazy_inner(on=True):
+    global _LAZY
+    before, _LAZY = _LAZY, bool(on)
+    try:
+        yield
+    finally:
+        _LAZY = before
