@@ -13,16 +13,6 @@ from .sparse_lu import lu_solve
 
 
 @njit
-def gather_rows(x, idx):
-    """x[idx] for an (n, w) index array without padding."""
-    out = np.empty(idx.shape)
-    for i in range(idx.shape[0]):
-        for j in range(idx.shape[1]):
-            out[i, j] = x[idx[i, j]]
-    return out
-
-
-@njit
 def gather_into(x, idx, out):
     """out = x[idx] for an (n, w) index array without padding; returns out."""
     for i in range(idx.shape[0]):

@@ -331,6 +331,10 @@ class StepLoop(SolverBase):
         return fz.residual(q, v, a, lam, t, index2, np.empty(n))
 
 
+# (a_M, a_K, a_D, c_q, c_v, c_lam) of [M C^T; C dg/dlam], the matrix of the initial accelerations
+INITIAL_JACOBIAN = (1.0, 0.0, 0.0, 1.0, 1.0, 1.0)
+
+
 class ImplicitSecondOrderSolver(StepLoop):
     """Generalized-alpha / Newmark / trapezoidal index 2 (MainSolverImplicitSecondOrder)."""
     solver_name = "implicit second order time integration"
@@ -429,12 +433,12 @@ class ImplicitSecondOrderSolver(StepLoop):
             else solver.dense_factors(n)
         if factors is not None:
             # matrix, LU and solve compiled (the kernels of the path below: the same numbers)
-            coef = np.array([0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0])
+            coef = np.array((0.0, 0.0, 0.0) + INITIAL_JACOBIAN)
             x = fz.solve(rhs, factors) if fz.refactor(cur.q, cur.v, t, coef, factors) else None
             if x is not None and np.all(np.isfinite(x)):
                 self._set_initial(x)
                 return
-        J = eq.jacobian(1.0, 0.0, 0.0, 1.0, 1.0, 1.0, dense=solver.wants_dense(n))
+        J = eq.jacobian(*INITIAL_JACOBIAN, dense=solver.wants_dense(n))
         try:
             solver.factorize(J)
             x = solver.solve_once(rhs)
@@ -631,9 +635,7 @@ class ImplicitSecondOrderSolver(StepLoop):
                                           np.empty(10), np.zeros(7))
         r, rb, delta, work, coef, nsa, st = buf
         coef[0], coef[1], coef[2] = self.gamma_p, self.beta_p, self.bh2
-        # the coefficients of ``factorize`` (the compiled refactorization of the step loop)
-        coef[3:9] = ((1 - self.alpha_m) / (1 - self.alpha_f), self.bh2, self.gamma * self.h,
-                     self.gamma_p if self.index2 else 1.0, self.gamma_p, 1.0 / self.bh2)
+        coef[3:9] = self.jacobian_coefficients()      # for the compiled refactorization
         restart = ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations * (
             0 if ns.modifiedNewtonJacUpdatePerStep else 1)
         nsa[:] = (ns.maxIterations, ns.relativeTolerance, ns.absoluteTolerance, bool(ns.active),
@@ -716,10 +718,8 @@ class ImplicitSecondOrderSolver(StepLoop):
                 # constraint Jacobians and mass blocks of the last fused call (the current point)
                 self.fused.export_caches()
         if J is None:
-            a_M = (1 - self.alpha_m) / (1 - self.alpha_f)
-            c_q = self.gamma_p if self.index2 else 1.0
-            J = eq.jacobian(a_M, self.bh2, self.gamma * h, c_q, self.gamma_p, 1.0 / self.bh2,
-                            dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae), extra=self.user_jacobian())
+            J = eq.jacobian(*self.jacobian_coefficients(), dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae),
+                            extra=self.user_jacobian())
         self._h_jac = h
         try:
             self.linear.factorize(J)
@@ -727,6 +727,12 @@ class ImplicitSecondOrderSolver(StepLoop):
             self.conv.linearSolverFailed = True
             self.conv.linearSolverCausingRow = exc.row
             self.singular_jacobian(exc)
+
+    def jacobian_coefficients(self):
+        """(a_M, a_K, a_D, c_q, c_v, c_lam) of the Newton matrix (SystemEquations.jacobian), for
+        the Python path and the compiled one alike."""
+        return ((1 - self.alpha_m) / (1 - self.alpha_f), self.bh2, self.gamma * self.h,
+                self.gamma_p if self.index2 else 1.0, self.gamma_p, 1.0 / self.bh2)
 
     def _compiled_factorize(self):
         """``factorize`` in one compiled call (FusedResidual.refactor: the same kernels and sums as

@@ -139,15 +139,13 @@ class LinearSolver:
         if 0 < n <= DENSE_COMPILED_MAX:
             # a Numba LU (kernels/fused.py): the compiled step loop refactorizes with the same
             # kernel into these arrays, so both paths give the same factors to the last bit
-            L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = _dense_pattern(n)[2:]
-            L_val, U_val = np.empty(L_ind.shape[0]), np.empty(U_ind.shape[0])
-            perm_r, perm = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-            bad = kfused.dense_lu_factors(np.array(Jd, dtype=float, order="C"), L_val, U_val, perm_r, perm,
-                                          SINGULAR_PIVOT)
+            factors = _empty_dense_factors(n)
+            perm = np.empty(n, dtype=np.int64)
+            bad = kfused.dense_lu_factors(np.array(Jd, dtype=float, order="C"), factors[2], factors[5],
+                                          factors[7], perm, SINGULAR_PIVOT)
             if bad >= 0:
                 raise SingularJacobian(int(perm[bad]))
-            self._dense_lu = True
-            self._triangular = (L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c)
+            self.accept_dense_factors(factors)
             return
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -281,10 +279,7 @@ class LinearSolver:
         kernel; ``accept_dense_factors`` makes them the current factorization."""
         if self.least_squares or not (0 < n <= DENSE_COMPILED_MAX) or not self.wants_dense(n):
             return None
-        L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = _dense_pattern(n)[2:]
-        tri = (L_ptr, L_ind, np.empty(L_ind.shape[0]), U_ptr, U_ind, np.empty(U_ind.shape[0]), U_diag,
-               np.empty(n, dtype=np.int64), perm_c)
-        return _factor_arrays(*tri, _EMPTY_F)
+        return _empty_dense_factors(n)
 
     def accept_dense_factors(self, factors):
         """The factors ``dense_factors`` gave, filled by the compiled LU, as the factorization."""
@@ -378,6 +373,14 @@ def _dense_triangular(lu, piv):
     perm_r[perm] = np.arange(n)
     return (L_ptr, L_ind, np.ascontiguousarray(luT[jl, il]), U_ptr, U_ind, np.ascontiguousarray(luT[ju, iu]),
             U_diag, perm_r, perm_c)
+
+
+def _empty_dense_factors(n):
+    """Factor arrays of size n in the compiled_factors layout, values to be filled by
+    kernels/fused.py dense_lu_factors (index arrays shared by all factors of that size)."""
+    L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = _dense_pattern(n)[2:]
+    return _factor_arrays(L_ptr, L_ind, np.empty(L_ind.shape[0]), U_ptr, U_ind, np.empty(U_ind.shape[0]), U_diag,
+                          np.empty(n, dtype=np.int64), perm_c, _EMPTY_F)
 
 
 def _dense_pattern(n):
