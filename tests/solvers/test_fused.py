@@ -30,7 +30,8 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'create_rigid_body_ep', 'distance_chain_ga', 'distance_chain_trapezoidal_index2', 'explicit_elimination_rk44',
          'explicit_grid_rk44', 'grid_implicit', 'joint_generic_universal', 'joint_revolute_z_index2',
          'joint_spherical', 'mechanism_four_bar_2d', 'mechanism_slider_crank_3d', 'oscillator_1d',
-         'pendulum_ga_rho09', 'pendulum_newmark_index2', 'rigid_body_ep', 'sensors_file']
+         'pendulum_ga_rho09', 'pendulum_newmark_index2', 'rigid_body_ep', 'sensors_file',
+         'coordinate_constraint_static', 'static_spring', 'static_truss']
 
 
 def _flat(d, prefix=''):
@@ -619,3 +620,83 @@ def test_a_missing_cache_entry_of_run_is_compiled_after_all(tmp_path, monkeypatc
     out = fz.residual(*args, np.empty(n2 + nae))                 # compiled in this process
     np.testing.assert_array_equal(out, ref)
     assert fu._COMPILED[fz.key] is fz.function and hasattr(fz.function, 'py_func')
+
+
+def _truss(nx, ny, nLoadSteps, load_change=None, stabilizer=0.):
+    """A planar cantilever truss as the static benchmark (MassPoint2D, SpringDampers on rows,
+    columns and diagonals, left column fixed by CoordinateConstraints, tip loads);
+    ``load_change``: (load step, factor) at which a preStep function scales the tip loads."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    nG = mbs.AddNode(U.NodePointGround())
+    mG = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nG, coordinate=0))
+    mk, loads = {}, []
+    for i in range(nx):
+        for j in range(ny):
+            n = mbs.AddNode(U.NodePoint2D(referenceCoordinates=[0.1 * i, 0.1 * j]))
+            mbs.AddObject(U.MassPoint2D(mass=0.1, nodeNumber=n))
+            mk[i, j] = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n))
+            if i == 0:
+                for c in range(2):
+                    mc = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=n, coordinate=c))
+                    mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mG, mc]))
+            if i == nx - 1:
+                loads.append(mbs.AddLoad(U.LoadForceVector(markerNumber=mk[i, j], loadVector=[0., -10. / ny, 0.])))
+    for (i, j), m in mk.items():
+        for di, dj in [(1, 0), (0, 1), (1, 1), (1, -1)]:
+            if (i + di, j + dj) in mk:
+                mbs.AddObject(U.SpringDamper(markerNumbers=[m, mk[i + di, j + dj]], stiffness=1e4, damping=1.,
+                                             referenceLength=0.1 * (di * di + dj * dj) ** 0.5))
+    if load_change is not None:
+        step, factor = load_change
+
+        def pre_step(mbs, t):
+            if abs(t - step / nLoadSteps) < 1e-12:
+                for ld in loads:
+                    mbs.SetLoadParameter(ld, 'loadVector', [0., -10. * factor / ny, 0.])
+            return True
+        mbs.SetPreStepUserFunction(pre_step)
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.staticSolver.numberOfLoadSteps = nLoadSteps
+    ss.staticSolver.stabilizerODE2term = stabilizer
+    ss.staticSolver.newton.relativeTolerance = 1e-7
+    ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
+    ss.solution.file.write = False
+    ss.staticSolver.verboseMode = 0
+    return mbs, ss
+
+
+@pytest.mark.parametrize('variant', ['dense', 'sparse', 'load_change', 'stabilizer'])
+def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypatch):
+    """SolveStatic with the fused residual of the static kind (f + C^T lambda, loads times the
+    load factor): state, multipliers and counts as on the group-by-group path, bit for bit; dense
+    (compiled LU) and sparse (KLU) Newton matrices; a load changed by a preStep function during
+    the solve (a new fused residual, scaled by the current factor); with the ODE2 stabilizer term
+    the fused residual is not used."""
+    nx, ny = (3, 2) if variant == 'dense' else (12, 4)
+    kw = dict(load_change=(3, 1.5)) if variant == 'load_change' else {}
+    if variant == 'stabilizer':
+        kw = dict(stabilizer=1e-3)
+    out = []
+    for mode in ('0', '1'):
+        monkeypatch.setenv('MULTIBODY_FUSED', mode)
+        counter = _Counter(monkeypatch)
+        mbs, ss = _truss(nx, ny, 6, **kw)
+        assert mbs.SolveStatic(ss)
+        it = mbs.sys['staticSolver'].it
+        sd = mbs.systemData
+        out.append((np.array(sd.GetODE2Coordinates()), np.array(sd.GetAECoordinates()), it.newtonStepsCount,
+                    it.newtonJacobiCount))
+        used = counter.residual + counter.iterate + counter.newton > 0
+        assert used == (mode == '1' and variant != 'stabilizer'), (mode, variant)
+        if mode == '1' and variant != 'stabilizer':
+            assert counter.iterate + counter.newton > 0 and mbs.sys['staticSolver'].linear.backend == (
+                'dense' if variant == 'dense' else 'KLU')
+    (q0, l0, n0, j0), (q1, l1, n1, j1) = out
+    np.testing.assert_array_equal(q0, q1)
+    np.testing.assert_array_equal(l0, l1)
+    assert (n0, j0) == (n1, j1) and n0 >= 6 and j0 >= 1
+    # the multipliers hold the tip load (sum of the y reactions = the total load)
+    total = 10. * (1.5 if variant == 'load_change' else 1.)
+    assert abs(l0[1::2].sum() - total) < 1e-6 * total

@@ -78,6 +78,30 @@ def test_klu_for_a_chain_after_the_first_factorization():
         assert np.linalg.norm(J @ x - r) < 1e-12 * np.linalg.norm(r) * abs(J).max()
 
 
+def klu_factor_nnz(J):
+    from multibody.solvers.linear import _KLUPattern
+    return _KLUPattern(J).factorize(J)[2]
+
+
+@pytest.mark.parametrize('args, backend', [((100, 30, 7), "KLU"), ((120, 40, 1), "SuperLU")])
+def test_much_fill_klu_where_its_factors_are_smaller(args, backend):
+    """Above KLU_MAX_FILL_RATIO the first factorization also tries KLU and keeps it where its
+    factors have no more entries than SuperLU's (a planar truss: 8-10 % fewer, and faster)."""
+    J = saddle_point_matrix(*args)
+    lu = spla.splu(J, permc_spec="MMD_AT_PLUS_A")
+    assert (lu.L.nnz + lu.U.nnz) / J.nnz > KLU_MAX_FILL_RATIO
+    assert (klu_factor_nnz(J) <= lu.L.nnz + lu.U.nnz) == (backend == "KLU")
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    rng = np.random.default_rng(9)
+    for k in range(3):
+        J.data *= 1.0 + 0.01 * k
+        solver.factorize(J)
+        assert solver.backend == backend            # from the first factorization on
+        r = rng.standard_normal(J.shape[0])
+        x = solver.solve(r)
+        assert np.linalg.norm(J @ x - r) < 1e-11 * np.linalg.norm(r) * abs(J).max()
+
+
 def test_singular_matrix_on_the_klu_path_is_reported_as_by_superlu():
     solver = LinearSolver(LinearSolverType.EigenSparse)
     solver.factorize(chain_matrix(50, seed=5))
@@ -98,7 +122,7 @@ def test_new_pattern_decides_again():
     solver.factorize(chain)
     solver.factorize(chain)
     assert solver.backend == "KLU"
-    dense_fill = saddle_point_matrix(100, 30, seed=7)
+    dense_fill = saddle_point_matrix(120, 40, seed=1)
     solver.factorize(dense_fill)
     solver.factorize(dense_fill)
     assert solver.backend == "SuperLU"

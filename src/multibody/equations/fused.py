@@ -1,4 +1,5 @@
-"""The fused residual: r = [M a - f + C^T lambda; g] of the whole system in one compiled call.
+"""The fused residual: r = [M a - f + C^T lambda; g] of the whole system in one compiled call
+(the static solver's kind: [f + C^T lambda; g]).
 
 A Newton iteration of the implicit solvers evaluates the residual once. Done group by group
 (``SystemEquations``), that is some 15-30 kernel calls, each with its Python glue, which costs
@@ -155,7 +156,9 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
         r_last = err
     st[0], st[1], st[2], st[3] = it, r0, r_last, 1.0 if extra else 0.0
     return status
-
+"""
+# the time steps of the dynamic solver (STEPS), compiled after IMPLICIT_LOOPS
+STEPS_LOOP = """
 
 @_inner
 def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas, caa,
@@ -384,6 +387,12 @@ RUN_BRANCHES = {
     if mode == 4:
         return rk_steps(q, v, a, lam, q_ref, r, delta, sq, sv, sa, slam, saa, aa, aas, caa, sc{params})
 """)}
+# the static solver: the implicit modes without the time steps (3)
+RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", ""),
+                          RUN_BRANCHES["implicit"][1].replace("""
+    if mode == 3:
+        return steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa,
+                     aas, caa, sc, {factors}{jparams}{params})""", ""))
 # RK_STEPS (mode 4): explicit Runge-Kutta steps of ExplicitSolver (fixed step size, no error control,
 # a constant diagonal mass matrix, inv_m its inverse) from (q, v, a, lam) after step sc[9] at time
 # sc[11], as STEPS stops. Arrays: y, y0 (2 n2) the new and the start
@@ -459,10 +468,10 @@ class _Unsupported(Exception):
     pass
 
 
-def _spec(group, method, eq):
+def _spec(group, method, eq, **kw):
     """The fused contribution of a group (module docstring); _Unsupported if it has none."""
     f = getattr(group, method, None)
-    out = f(eq) if f is not None else None
+    out = f(eq, **kw) if f is not None else None
     if out is None:
         raise _Unsupported(f"{type(group).__name__} has no {method} (or an option it does not cover)")
     return out
@@ -505,10 +514,16 @@ class FusedResidual:
             if mask.any():
                 call(Call(kf.lambda_rows, mask, ae, LAM, g, C))
             call(Call(ka.scatter_add, G, ae, g, 1.0))
-        for ltg, blocks in mass_terms:
-            call(Call(ka.blocks_times_vector_add, Sym("ma"), ltg, blocks, A))
-        lines.append("    for i in range(n2):")
-        lines.append("        rq[i] = ma[i] - f[i]")
+        if kind == "static":
+            # StaticSolver.residual: f + C^T lambda, no mass terms (the loads are scaled by the
+            # load factor: set_load_factor)
+            lines.append("    for i in range(n2):")
+            lines.append("        rq[i] = f[i]")
+        else:
+            for ltg, blocks in mass_terms:
+                call(Call(ka.blocks_times_vector_add, Sym("ma"), ltg, blocks, A))
+            lines.append("    for i in range(n2):")
+            lines.append("        rq[i] = ma[i] - f[i]")
         for ltg, ae, mask, g, C in con_terms:
             call(Call(ka.transposed_times_multipliers_add, Sym("react"), ltg, ae, C, LAM))
         lines.append("    for i in range(n2):")
@@ -519,7 +534,7 @@ class FusedResidual:
         # the compiled refactorization (implicit solvers): its own arrays (j0, j1, ...) are passed
         # to the loops only, not to every residual call
         jbound, jnames, jlines, jdense, jsparse = [], {}, [], None, None
-        if kind == "implicit" and jac_calls is not None:
+        if kind in ("implicit", "static") and jac_calls is not None:
             def jarg(x):
                 if isinstance(x, Sym):
                     return x.name
@@ -602,7 +617,7 @@ class FusedResidual:
                 body += [f"    jac_values({jv})", jsparse]
             else:
                 body += ["    pass"]
-            body += IMPLICIT_LOOPS.format(**fmt).splitlines()
+            body += (IMPLICIT_LOOPS + (STEPS_LOOP if kind == "implicit" else "")).format(**fmt).splitlines()
         modes, branches = RUN_BRANCHES[kind]
         # every array argument borrowed (kernels/fused.py ``borrowed``): the calls below pass them
         # on without reference counting (chain_spherical N=1: 4.2 -> 3.8 us per residual)
@@ -640,18 +655,30 @@ class FusedResidual:
     @classmethod
     def build(cls, eq, kind="implicit"):
         """The fused residual of ``eq``'s system, or None with the reason in ``eq.fused_reason``.
-        ``kind``: the solver's loops compiled with it, "implicit" (iterate, newton_loop, steps) or
-        "explicit" (rk_steps); a module with both would take longer to load."""
+        ``kind``: the solver's loops compiled with it, "implicit" (iterate, newton_loop, steps),
+        "static" (the residual f + C^T lambda of StaticSolver, iterate, newton_loop) or "explicit"
+        (rk_steps); a module with all would take longer to load."""
+        scaled = [] if kind == "static" else None
         try:
-            parts = cls._collect(eq)
+            parts = cls._collect(eq, scaled)
         except _Unsupported as exc:
             eq.fused_reason = str(exc)
             return None
         eq.fused_reason = ""
-        return cls(eq, *parts, kind=kind)
+        fz = cls(eq, *parts, kind=kind)
+        fz.load_vectors = scaled or []
+        return fz
+
+    def set_load_factor(self, factor):
+        """The static kind's loads: each load group's vector times ``factor`` (as LoadGroup.values)."""
+        for vec, out in self.load_vectors:
+            np.multiply(vec, factor, out=out)
 
     @staticmethod
-    def _collect(eq):
+    def _collect(eq, scaled=None):
+        """The calls and terms of the fused residual; ``scaled``: a list, for the static kind, that
+        receives the (loadVector, scaled copy) pairs of the load groups, whose calls then use the
+        copy (FusedResidual.set_load_factor)."""
         c = eq.c
         calls_kin, calls_rhs, calls_con, mass_terms, con_terms = [], [], [], [], []
         for g in c.node_groups:
@@ -670,8 +697,15 @@ class FusedResidual:
             calls_rhs += _spec(g, "fused_forces", eq)
         for g in c.marker_groups:
             calls_kin += _spec(g, "fused_evaluate", eq)
-        for g in list(c.connector_groups) + list(c.load_groups):
+        for g in c.connector_groups:
             calls_rhs += _spec(g, "fused_forces", eq)
+        for g in c.load_groups:
+            if scaled is None:
+                calls_rhs += _spec(g, "fused_forces", eq)
+            else:
+                out = np.zeros_like(g.vec)
+                calls_rhs += _spec(g, "fused_forces", eq, vec=out)
+                scaled.append((g.vec, out))
         for g in c.constraint_groups:
             calls, gbuf, Cbuf = _spec(g, "fused_equations", eq)
             calls_con += calls

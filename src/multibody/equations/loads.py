@@ -62,12 +62,14 @@ class ForceLoads(LoadGroup):
         marker_vector_loads_add(f, self.marker, markers.ltg, markers.A, self.jacobian_rows(markers),
                                 self.values(t, load_factor), self.body_fixed, self.ones)
 
-    def fused_forces(self, eq):
+    def fused_forces(self, eq, vec=None):
+        """The fused residual's call; ``vec``: an array of the shape of loadVector used instead of it
+        (the static solver's scaled loads)."""
         if self.has_uf:
             return None
         m = eq.markers
-        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, m.A, self.jacobian_rows(m), self.vec,
-                     self.body_fixed, self.ones)]
+        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, m.A, self.jacobian_rows(m),
+                     self.vec if vec is None else vec, self.body_fixed, self.ones)]
 
 
 @register(LOAD_GROUPS, "TorqueVector")
@@ -87,12 +89,12 @@ class MassProportionalLoads(LoadGroup):
         marker_vector_loads_add(f, self.marker, markers.ltg, markers.A, markers.Jpos, g,
                                 self._not_fixed, markers.mass[self.marker])
 
-    def fused_forces(self, eq):
+    def fused_forces(self, eq, vec=None):
         if self.has_uf:
             return None
         m = eq.markers
-        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, m.A, m.Jpos, self.vec, self._not_fixed,
-                     m.mass[self.marker])]
+        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, m.A, m.Jpos, self.vec if vec is None else vec,
+                     self._not_fixed, m.mass[self.marker])]
 
 
 @register(LOAD_GROUPS, "Coordinate")
@@ -122,8 +124,8 @@ class CoordinateLoads(LoadGroup):
         scatter_add(f, markers.ltg[self.marker], markers.cJ[self.marker] * self.values(t, load_factor)[:, None],
                     1.0)
 
-    def fused_forces(self, eq):
+    def fused_forces(self, eq, vec=None):
         if self.has_uf:
             return None
         m = eq.markers
-        return [Call(kf.coordinate_loads_add, F, self.marker, m.ltg, m.cJ, self.vec)]
+        return [Call(kf.coordinate_loads_add, F, self.marker, m.ltg, m.cJ, self.vec if vec is None else vec)]

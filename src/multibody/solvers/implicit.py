@@ -335,7 +335,171 @@ class StepLoop(SolverBase):
 INITIAL_JACOBIAN = (1.0, 0.0, 0.0, 1.0, 1.0, 1.0)
 
 
-class ImplicitSecondOrderSolver(StepLoop):
+class CompiledNewton:
+    """The Newton iterations of an implicit solver (dynamic or static) in the fused residual's
+    compiled functions: the residual with its Newton error, solve + update + residual, whole
+    Newton loops with the current factorization, the Newton matrix and its dense LU. The solver
+    supplies ``current``, ``t_new``, ``index2``, ``linear``, ``newton_settings``,
+    ``update_coefficients()`` (the coefficients of the update of v, a and lambda by the
+    increment, coef[0:3] of the compiled ``iterate``), ``jacobian_coefficients()`` and
+    ``lie_groups()``; the numbers are those of its Python path to the last bit."""
+    _iterate_buffers = None
+    _newton_buffers = None
+
+    def compiled_residual(self, fz):
+        """(error, rbar) of ``residual`` from one compiled call with the fused residual ``fz``
+        (the same numbers as ``_residual_norm``, without loading another kernel); None without it."""
+        if fz is None:
+            self._fused_state = False
+            return None
+        cur = self.current
+        n = self.c.n_ode2 + self.c.n_ae
+        r, rbar = np.empty(n), np.empty(n)
+        _, _, _, _, coef, nsa, st = self._newton_arrays()
+        fz.residual(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, (rbar, coef, nsa, st))
+        self._fused_state = True
+        self.last_residual = r
+        self.last_error = err = float(st[4])
+        return err, rbar
+
+    def _residual_norm(self, r):
+        """(error, rbar) of the residual r: the Newton error (a loop, as in the compiled Newton loop:
+        no BLAS threads) and rbar, r with its ODE2 part times coef[2]."""
+        n2 = self.c.n_ode2
+        self.last_residual = r
+        err = math.sqrt(kdot(r, r))
+        if self.newton_settings.weightTolerancePerCoordinate and r.size:
+            err /= math.sqrt(r.size)
+        self.last_error = err
+        rbar = r.copy()
+        rbar[:n2] *= self.update_coefficients()[2]
+        return err, rbar
+
+    def _compiled_newton(self):
+        """The fused residual if Newton iterations may run compiled: it is in use for the current
+        parameters and nothing between two iterations needs Python (Lie-group updates, a
+        PreNewtonResidualUserFunction)."""
+        fz = self.fused
+        if (fz is None or self._fused_version != self.c.parameter_version or self.lie_groups()
+                or self.mbs._user_functions["preNewtonResidual"]):
+            return None
+        return fz
+
+    def iterate(self, rbar, it):
+        """solve + update + residual in one compiled call (FusedResidual.iterate) when the fused
+        residual is in use, the factorization has compiled factors and nothing in between needs
+        Python (Lie-group updates, a PreNewtonResidualUserFunction, a parameter change);
+        None otherwise (newton.iterate then takes the general path)."""
+        fz = self._compiled_newton()
+        if fz is None:
+            return None
+        cur = self.current
+        n = self.c.n_ode2 + self.c.n_ae
+        _, _, _, _, coef, nsa, st = self._newton_arrays()
+        buf = self._iterate_buffers
+        if buf is None or buf[0].shape[0] != n:
+            buf = self._iterate_buffers = (np.empty(n), np.empty(n))
+        delta, work = buf
+        factors = self.linear.compiled_factors()
+        if factors is None:          # dense LU, least squares: LinearSolver solves, the rest is compiled
+            delta[:] = self.solve(rbar)
+            factors = NO_FACTORS
+        rb = np.array(rbar, dtype=float)      # in: the right-hand side; out: the new rbar
+        r = fz.iterate(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, np.empty(n), rb, delta, work,
+                       coef, factors, (nsa, st))
+        self._fused_state = True
+        self.last_residual = r
+        self.last_error = err = float(st[4])
+        return delta.copy(), err, rb
+
+    def newton_fast(self, rbar, it, r0, r_last, extra_step):
+        """Newton iterations in one compiled call (FusedResidual.newton_loop), under the same
+        conditions as ``iterate`` and with compiled factors; None where that is not possible.
+        Returns (status, it, error, r0, r_last, extra_step, delta, rbar), status as NEWTON_LOOP."""
+        fz = self._compiled_newton()
+        if fz is None or self.mbs.solverSignalJacobianUpdate:
+            return None
+        factors = self.linear.compiled_factors()
+        if factors is None:
+            return None
+        cur = self.current
+        r, rb, delta, work, coef, nsa, st = self._newton_arrays()
+        np.copyto(rb, rbar)
+        st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0, 0.0, 0.0)
+        status = fz.newton_loop(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, rb, delta, work, coef,
+                                nsa, st, factors)
+        self._fused_state = True
+        self.last_residual = r
+        self.last_error = err = float(st[4])
+        return status, int(st[0]), err, float(st[1]), float(st[2]), bool(st[3]), delta, rb
+
+    def _newton_arrays(self):
+        """Buffers and settings of the compiled Newton loop: (r, rbar, delta, work, coef, ns, st)."""
+        ns = self.newton_settings
+        n = self.c.n_ode2 + self.c.n_ae
+        buf = self._newton_buffers
+        if buf is None or buf[0].shape[0] != n:
+            buf = self._newton_buffers = (np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(9),
+                                          np.empty(10), np.zeros(7))
+        r, rb, delta, work, coef, nsa, st = buf
+        coef[0], coef[1], coef[2] = self.update_coefficients()
+        coef[3:9] = self.jacobian_coefficients()      # for the compiled refactorization
+        restart = ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations * (
+            0 if ns.modifiedNewtonJacUpdatePerStep else 1)
+        nsa[:] = (ns.maxIterations, ns.relativeTolerance, ns.absoluteTolerance, bool(ns.active),
+                  bool(ns.adaptInitialResidual), ns.maxModifiedNewtonIterations, restart,
+                  ns.modifiedNewtonContractivity, ns.maximumSolutionNorm, bool(ns.weightTolerancePerCoordinate))
+        return buf
+
+    def _compiled_factorize(self):
+        """``factorize`` in one compiled call (FusedResidual.refactor: the same kernels and sums as
+        below and the linear solver's dense LU) where the fused residual's buffers describe the
+        current point and the system is small enough for the dense LU; False if not done (also for
+        a singular matrix, which the path below then reports)."""
+        fz = self.fused
+        n = self.c.n_ode2 + self.c.n_ae
+        if (fz is None or not fz.refactorizable or self._fused_version != self.c.parameter_version
+                or self.mbs._user_functions["systemJacobian"]):
+            return False
+        factors = self.linear.dense_factors(n)
+        if factors is None:
+            return False
+        coef = self._newton_arrays()[4]
+        eq = self.eq            # the point of the last fused call (FusedResidual._after_call)
+        if not fz.refactor(eq.q, eq.v, eq.t, coef, factors):
+            return False
+        self._h_jac = self.h
+        self.linear.accept_dense_factors(factors)
+        return True
+
+    def _compiled_sparse_jacobian(self):
+        """The sparse Newton matrix of ``factorize`` from one compiled call (FusedResidual
+        .sparse_jacobian: the same values and sums as SystemEquations.jacobian), or None."""
+        fz = self.fused
+        n = self.c.n_ode2 + self.c.n_ae
+        if (fz is None or not fz.compiled_jacobian or self._fused_version != self.c.parameter_version
+                or self.mbs._user_functions["systemJacobian"] or self.linear.wants_dense(n)):
+            return None
+        eq = self.eq
+        data = fz.sparse_jacobian(eq.q, eq.v, self._newton_arrays()[4], eq.nnz)
+        return sp.csc_matrix((data, eq.csc_indices, eq.csc_indptr), shape=(n, n))
+
+    def compiled_jacobian(self):
+        """``factorize``'s Newton matrix from the fused residual where its buffers describe the
+        current point: True if factorized in one compiled call (dense), else the sparse matrix of
+        one compiled call, or None (the group-by-group path; its caches then hold the constraint
+        Jacobians and mass blocks of the last fused call)."""
+        if not getattr(self, "_fused_state", False):
+            return None
+        if self._compiled_factorize():
+            return True
+        J = self._compiled_sparse_jacobian()
+        if J is None:
+            self.fused.export_caches()
+        return J
+
+
+class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
     """Generalized-alpha / Newmark / trapezoidal index 2 (MainSolverImplicitSecondOrder)."""
     solver_name = "implicit second order time integration"
 
@@ -543,19 +707,9 @@ class ImplicitSecondOrderSolver(StepLoop):
 
     def residual(self):
         eq, cur = self.eq, self.current
-        fz = self.active_fused()
-        if fz is not None:
-            # the residual and its Newton error in one compiled call (the same numbers as
-            # _residual_norm, without loading another kernel)
-            n = self.c.n_ode2 + self.c.n_ae
-            r, rbar = np.empty(n), np.empty(n)
-            _, _, _, _, coef, nsa, st = self._newton_arrays()
-            fz.residual(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, (rbar, coef, nsa, st))
-            self._fused_state = True
-            self.last_residual = r
-            self.last_error = err = float(st[4])
-            return err, rbar
-        self._fused_state = False
+        out = self.compiled_residual(self.active_fused())
+        if out is not None:
+            return out
         eq.update_kinematics(cur.q, cur.v, self.t_new)
         f = eq.ode2_rhs()
         gae = eq.constraints(cur.lam)
@@ -566,82 +720,6 @@ class ImplicitSecondOrderSolver(StepLoop):
         rq += eq.reaction_forces(cur.lam)
         r[n2:] = gae
         return self._residual_norm(r)
-
-    def _compiled_newton(self):
-        """The fused residual if Newton iterations may run compiled: it is in use for the current
-        parameters and nothing between two iterations needs Python (Lie-group updates, a
-        PreNewtonResidualUserFunction)."""
-        fz = self.fused
-        if (fz is None or self._fused_version != self.c.parameter_version or self.lie_groups()
-                or self.mbs._user_functions["preNewtonResidual"]):
-            return None
-        return fz
-
-    def iterate(self, rbar, it):
-        """solve + update + residual in one compiled call (FusedResidual.iterate) when the fused
-        residual is in use, the factorization has compiled factors and nothing in between needs
-        Python (Lie-group updates, a PreNewtonResidualUserFunction, a parameter change);
-        None otherwise (newton.iterate then takes the general path)."""
-        fz = self._compiled_newton()
-        if fz is None:
-            return None
-        cur = self.current
-        n = self.c.n_ode2 + self.c.n_ae
-        _, _, _, _, coef, nsa, st = self._newton_arrays()
-        buf = self._iterate_buffers
-        if buf is None or buf[0].shape[0] != n:
-            buf = self._iterate_buffers = (np.empty(n), np.empty(n))
-        delta, work = buf
-        factors = self.linear.compiled_factors()
-        if factors is None:          # dense LU, least squares: LinearSolver solves, the rest is compiled
-            delta[:] = self.solve(rbar)
-            factors = NO_FACTORS
-        rb = np.array(rbar, dtype=float)      # in: the right-hand side; out: the new rbar
-        r = fz.iterate(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, np.empty(n), rb, delta, work,
-                       coef, factors, (nsa, st))
-        self._fused_state = True
-        self.last_residual = r
-        self.last_error = err = float(st[4])
-        return delta.copy(), err, rb
-
-    def newton_fast(self, rbar, it, r0, r_last, extra_step):
-        """Newton iterations in one compiled call (FusedResidual.newton_loop), under the same
-        conditions as ``iterate`` and with compiled factors; None where that is not possible.
-        Returns (status, it, error, r0, r_last, extra_step, delta, rbar), status as NEWTON_LOOP."""
-        fz = self._compiled_newton()
-        if fz is None or self.mbs.solverSignalJacobianUpdate:
-            return None
-        factors = self.linear.compiled_factors()
-        if factors is None:
-            return None
-        cur = self.current
-        r, rb, delta, work, coef, nsa, st = self._newton_arrays()
-        np.copyto(rb, rbar)
-        st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0, 0.0, 0.0)
-        status = fz.newton_loop(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, rb, delta, work, coef,
-                                nsa, st, factors)
-        self._fused_state = True
-        self.last_residual = r
-        self.last_error = err = float(st[4])
-        return status, int(st[0]), err, float(st[1]), float(st[2]), bool(st[3]), delta, rb
-
-    def _newton_arrays(self):
-        """Buffers and settings of the compiled Newton loop: (r, rbar, delta, work, coef, ns, st)."""
-        ns = self.newton_settings
-        n = self.c.n_ode2 + self.c.n_ae
-        buf = self._newton_buffers
-        if buf is None or buf[0].shape[0] != n:
-            buf = self._newton_buffers = (np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(9),
-                                          np.empty(10), np.zeros(7))
-        r, rb, delta, work, coef, nsa, st = buf
-        coef[0], coef[1], coef[2] = self.gamma_p, self.beta_p, self.bh2
-        coef[3:9] = self.jacobian_coefficients()      # for the compiled refactorization
-        restart = ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations * (
-            0 if ns.modifiedNewtonJacUpdatePerStep else 1)
-        nsa[:] = (ns.maxIterations, ns.relativeTolerance, ns.absoluteTolerance, bool(ns.active),
-                  bool(ns.adaptInitialResidual), ns.maxModifiedNewtonIterations, restart,
-                  ns.modifiedNewtonContractivity, ns.maximumSolutionNorm, bool(ns.weightTolerancePerCoordinate))
-        return buf
 
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
         """Whole steps in one compiled call (FusedResidual.steps): predictor, Newton with the
@@ -695,28 +773,16 @@ class ImplicitSecondOrderSolver(StepLoop):
             return done, t_done, False, "python", h
         return done, t_done, status == 5, "compiled", h
 
-    def _residual_norm(self, r):
-        n2 = self.c.n_ode2
-        self.last_residual = r
-        err = math.sqrt(kdot(r, r))     # a loop (as in the compiled Newton loop): no BLAS threads
-        if self.newton_settings.weightTolerancePerCoordinate and r.size:
-            err /= math.sqrt(r.size)
-        self.last_error = err
-        rbar = r.copy()
-        rbar[:n2] *= self.bh2
-        return err, rbar
+    def update_coefficients(self):
+        """(gamma', beta', beta h^2): v -= gamma' dq, a -= beta' dq, lambda -= dlambda / (beta h^2)."""
+        return self.gamma_p, self.beta_p, self.bh2
 
     def factorize(self):
         eq = self.eq
         h = self.h
-        J = None
-        if getattr(self, "_fused_state", False):
-            if self._compiled_factorize():
-                return
-            J = self._compiled_sparse_jacobian()
-            if J is None:
-                # constraint Jacobians and mass blocks of the last fused call (the current point)
-                self.fused.export_caches()
+        J = self.compiled_jacobian()
+        if J is True:
+            return
         if J is None:
             J = eq.jacobian(*self.jacobian_coefficients(), dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae),
                             extra=self.user_jacobian())
@@ -733,39 +799,6 @@ class ImplicitSecondOrderSolver(StepLoop):
         the Python path and the compiled one alike."""
         return ((1 - self.alpha_m) / (1 - self.alpha_f), self.bh2, self.gamma * self.h,
                 self.gamma_p if self.index2 else 1.0, self.gamma_p, 1.0 / self.bh2)
-
-    def _compiled_factorize(self):
-        """``factorize`` in one compiled call (FusedResidual.refactor: the same kernels and sums as
-        below and the linear solver's dense LU) where the fused residual's buffers describe the
-        current point and the system is small enough for the dense LU; False if not done (also for
-        a singular matrix, which the path below then reports)."""
-        fz = self.fused
-        n = self.c.n_ode2 + self.c.n_ae
-        if (fz is None or not fz.refactorizable or self._fused_version != self.c.parameter_version
-                or self.mbs._user_functions["systemJacobian"]):
-            return False
-        factors = self.linear.dense_factors(n)
-        if factors is None:
-            return False
-        coef = self._newton_arrays()[4]
-        eq = self.eq            # the point of the last fused call (FusedResidual._after_call)
-        if not fz.refactor(eq.q, eq.v, eq.t, coef, factors):
-            return False
-        self._h_jac = self.h
-        self.linear.accept_dense_factors(factors)
-        return True
-
-    def _compiled_sparse_jacobian(self):
-        """The sparse Newton matrix of ``factorize`` from one compiled call (FusedResidual
-        .sparse_jacobian: the same values and sums as SystemEquations.jacobian), or None."""
-        fz = self.fused
-        n = self.c.n_ode2 + self.c.n_ae
-        if (fz is None or not fz.compiled_jacobian or self._fused_version != self.c.parameter_version
-                or self.mbs._user_functions["systemJacobian"] or self.linear.wants_dense(n)):
-            return None
-        eq = self.eq
-        data = fz.sparse_jacobian(eq.q, eq.v, self._newton_arrays()[4], eq.nnz)
-        return sp.csc_matrix((data, eq.csc_indices, eq.csc_indptr), shape=(n, n))
 
     def singular_jacobian(self, exc):
         from .diagnostics import singular_message

@@ -50,7 +50,11 @@ class InconsistentSystem(SingularJacobian):
 # (factorization, SuperLU -> KLU): chain of revolute joints n = 13312 23 -> 6.4 ms, spherical chain
 # n = 11264 10 -> 3.0 ms, 256 slider-cranks n = 12288 10 -> 4.9 ms, planar pendulum n = 5120
 # 1.6 -> 0.6 ms (fill ratios (nnz L + nnz U) / nnz J of 0.4-1.1), but mass-point grid n = 3168
-# 8.6 -> 21 ms (fill ratio 2.9; SuperLU's supernodes win where there is fill).
+# 8.6 -> 21 ms (fill ratio 2.9; SuperLU's supernodes win where there is fill). Above this fill
+# ratio KLU is tried once and kept if its factors are no larger than SuperLU's: planar truss
+# (static_truss) n = 528 / 2080 / 8256, nnz of the factors SuperLU 22843 / 146473 / 863628, KLU
+# 20808 / 135128 / 781608, factorization 0.7-1.0 -> 0.3, 4.9-6.9 -> 3.3-5.1, 32-42 -> 30-43 ms;
+# the grid: KLU 360570 against SuperLU's 222934 (SuperLU kept).
 KLU_MAX_FILL_RATIO = 2.0
 
 # singular values below this times the matrix size times sigma_max count as zero in the
@@ -173,12 +177,22 @@ class LinearSolver:
         if self._use_klu is None:
             self._pattern = (J.indptr.copy(), J.indices.copy())
             fill = self._factor_nnz / max(J.nnz, 1)
-            self._use_klu = _klu is not None and fill < KLU_MAX_FILL_RATIO and J.shape[0] > 0
+            self._use_klu = _klu is not None and J.shape[0] > 0
             if self._use_klu:
                 try:
                     self._klu_pattern = _KLUPattern(J)
                 except ValueError:                  # pragma: no cover - kvxopt changed the pattern
                     self._use_klu = False
+            if self._use_klu and fill >= KLU_MAX_FILL_RATIO:
+                # much fill: KLU where its factors are no larger (a decision by the pattern and the
+                # pivots, not by a clock, so that a run gives the same numbers every time)
+                try:
+                    numeric = self._klu_pattern.factorize(J)
+                except SingularJacobian:
+                    numeric = None
+                self._use_klu = numeric is not None and numeric[2] <= self._factor_nnz
+                if self._use_klu:
+                    self._lu, self._triangular, self._klu = None, None, numeric[:2]
 
     def _superlu(self, J):
         try:
@@ -197,7 +211,7 @@ class LinearSolver:
         # is loaded from Numba's cache on its own, 3-5 ms at the first solve of a process)
         Lp, Li, Up, Ui, perm_r, perm_c = (np.asarray(a, dtype=np.int64) for a in (
             L.indptr, L.indices, U.indptr, U.indices, lu.perm_r, lu.perm_c))
-        diag = sparse_lu.diagonal_positions(Up, Ui)
+        diag = _diagonal_positions(Up, Ui)
         d = np.abs(U.data[diag]) if diag.size and diag.min() >= 0 else np.abs(U.diagonal())
         scale = max(abs(J).max(), 1.0) if J.nnz else 1.0
         bad = np.nonzero(d <= scale * SINGULAR_PIVOT)[0]
@@ -335,11 +349,12 @@ class _KLUPattern:
         L, U, P, Q, R, F, _ = _klu.get_numeric(self.A, self.symbolic, numeric)
         Lp, Li, Lx = _ccs(L)
         Up, Ui, Ux = _ccs(U)
-        diag = sparse_lu.diagonal_positions(Up, Ui)
+        diag = _diagonal_positions(Up, Ui)
         if diag.size and (diag.min() < 0 or np.abs(Ux[diag]).min() <= SINGULAR_PIVOT):
             raise SingularJacobian(-1)
+        nnz = Lx.shape[0] + Ux.shape[0]
         if len(F.V):
-            return numeric, None
+            return numeric, None, nnz
         # without off-diagonal blocks: L U y = R P b, x = Q y, as the Numba triangular solve with
         # perm_r[i] = row of P's entry in column i and perm_c the inverse of Q's row order
         perm_r = _ccs(P)[1]
@@ -347,10 +362,10 @@ class _KLUPattern:
         perm_c = np.empty_like(q)
         perm_c[q] = np.arange(q.size)
         scale = _ccs(R)[2][perm_r]
-        return numeric, ((Lp, Li, Lx, Up, Ui, Ux, diag, perm_r, perm_c), scale)
+        return numeric, ((Lp, Li, Lx, Up, Ui, Ux, diag, perm_r, perm_c), scale), nnz
 
     def solve(self, factor, r):
-        numeric, triangular = factor
+        numeric, triangular = factor[:2]
         if triangular is not None:
             tri, scale = triangular
             x = np.empty(r.shape[0])
@@ -399,6 +414,19 @@ def _dense_pattern(n):
     return pat
 
 
+def _diagonal_positions(Up, Ui):
+    """Position of the diagonal entry of each column of the CSC upper factor Up, Ui (-1: none).
+    SuperLU and KLU store it last in its column; the compiled search (a kernel to load, 5 ms at the
+    first call of a process) only where that is not so."""
+    n = Up.shape[0] - 1
+    if n <= 0:
+        return np.zeros(0, dtype=np.int64)
+    last = Up[1:] - 1
+    if np.all(Up[1:] > Up[:-1]) and np.array_equal(Ui[last], np.arange(n)):
+        return last
+    return sparse_lu.diagonal_positions(Up, Ui)
+
+
 def _same_pattern(J, pattern):
     indptr, indices = pattern
     return np.array_equal(J.indptr, indptr) and np.array_equal(J.indices, indices)
@@ -407,8 +435,10 @@ def _same_pattern(J, pattern):
 def _ccs(M):
     """(indptr int64, indices int64, values float) of a kvxopt sparse matrix."""
     p, i, x = M.CCS
-    return (np.asarray(p).ravel().astype(np.int64), np.asarray(i).ravel().astype(np.int64),
-            np.asarray(x).ravel().astype(float))
+    # views of kvxopt's buffers where the types agree (no copy: 5-18 ms for the factors of the
+    # planar truss n = 8256); the arrays keep the kvxopt matrices alive
+    return (np.asarray(p).ravel().astype(np.int64, copy=False), np.asarray(i).ravel().astype(np.int64, copy=False),
+            np.asarray(x).ravel().astype(float, copy=False))
 
 
 def _pivot_row(piv, k):

@@ -6,17 +6,25 @@ import math
 import numpy as np
 
 from ..enums import ConfigurationType
-from .implicit import StepLoop
+from .implicit import CompiledNewton, StepLoop
 from .linear import LinearSolver, SingularJacobian
 from .newton import newton
 
 CFG = ConfigurationType
 
+# a load step counts as this many time steps for the background compile of the fused residual
+# (solvers/implicit.py FUSED_MIN_STEPS): 10 load steps start it
+FUSED_STEPS_PER_LOAD_STEP = 10
 
-class StaticSolver(StepLoop):
-    """MainSolverStatic: Newton on [q; lambda] per load step; velocities stay at their initial values."""
+
+class StaticSolver(CompiledNewton, StepLoop):
+    """MainSolverStatic: Newton on [q; lambda] per load step; velocities stay at their initial values.
+    With the fused residual of the "static" kind (equations/fused.py) the Newton iterations run
+    compiled, with the same numbers."""
     solver_name = "nonlinear static solver"
     is_static = True
+    fused_kind = "static"
+    index2 = False
 
     def __init__(self, mbs, settings):
         super().__init__(mbs, settings)
@@ -28,6 +36,7 @@ class StaticSolver(StepLoop):
         self.last_residual = None
         self.last_error = math.nan
         self.geometric = bool(ss.loadStepGeometric)
+        self.lf = 1.0
 
     def discontinuous_settings(self):
         return self.settings.staticSolver.discontinuous
@@ -67,6 +76,33 @@ class StaticSolver(StepLoop):
         self.start_of_step.copy_from(self.current)
         self.it.currentStepIndex = 1
         self.eq.index2 = False
+        self.choose_fused()
+
+    def choose_fused(self):
+        """The fused residual as for the dynamic solvers, except with the ODE2 stabilizer term
+        (not in the compiled residual)."""
+        if self.settings.staticSolver.stabilizerODE2term:
+            self.fused, self._fused_pending = None, None
+            self._fused_version = self.c.parameter_version
+            return
+        super().choose_fused()
+
+    def expected_steps(self):
+        """For the background compile: a load step counts as FUSED_STEPS_PER_LOAD_STEP time steps
+        (several Newton iterations and a Jacobian each)."""
+        return int(self.settings.staticSolver.numberOfLoadSteps) * FUSED_STEPS_PER_LOAD_STEP
+
+    def lie_groups(self):
+        return ()           # the static update is q -= dq for every node
+
+    def update_coefficients(self):
+        """v and a stay, lambda -= dlambda (the compiled iterate's coef[0:3])."""
+        return 0.0, 0.0, 1.0
+
+    def jacobian_coefficients(self):
+        """(a_M, a_K, a_D, c_q, c_v, c_lam) of the static Newton matrix [[-K + a_M M, C^T], [C, 1]]."""
+        s = self.settings.staticSolver.stabilizerODE2term
+        return (-(1 - self.lf ** 2) * s if s else 0.0), -1.0, 0.0, 1.0, 1.0, 1.0
 
     def load_factor(self, t):
         ss = self.settings.staticSolver
@@ -93,6 +129,12 @@ class StaticSolver(StepLoop):
 
     def residual(self):
         eq, cur = self.eq, self.current
+        fz = self.active_fused()
+        if fz is not None:
+            fz.set_load_factor(self.lf)
+        out = self.compiled_residual(fz)
+        if out is not None:
+            return out
         eq.update_kinematics(cur.q, self.v0, self.t_new)
         f = eq.ode2_rhs(self.lf)
         gae = eq.constraints(cur.lam)
@@ -100,19 +142,15 @@ class StaticSolver(StepLoop):
         s = self.settings.staticSolver.stabilizerODE2term
         if s:
             rq -= (1 - self.lf ** 2) * s * eq.mass_times(cur.q - self.start_of_step.q)
-        r = np.concatenate([rq, gae])
-        self.last_residual = r
-        err = float(np.linalg.norm(r))
-        if self.newton_settings.weightTolerancePerCoordinate and r.size:
-            err /= math.sqrt(r.size)
-        self.last_error = err
-        return err, r
+        return self._residual_norm(np.concatenate([rq, gae]))
 
     def factorize(self):
-        s = self.settings.staticSolver.stabilizerODE2term
-        a_M = -(1 - self.lf ** 2) * s if s else 0.0
-        J = self.eq.jacobian(a_M, -1.0, 0.0, 1.0, 1.0, 1.0, dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae),
-                             extra=self.user_jacobian())
+        J = self.compiled_jacobian()
+        if J is True:
+            return
+        if J is None:
+            J = self.eq.jacobian(*self.jacobian_coefficients(),
+                                 dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae), extra=self.user_jacobian())
         try:
             self.linear.factorize(J)
         except SingularJacobian as exc:
@@ -152,8 +190,11 @@ class StaticSolver(StepLoop):
                                                        and np.all(np.isfinite(cur.lam))))
 
     def reset_to_start_of_step(self):
-        self.current.q[:] = self.start_of_step.q
-        self.current.lam[:] = 0.0
+        cur, s = self.current, self.start_of_step
+        cur.q[:] = s.q
+        cur.lam[:] = 0.0
+        cur.v[:] = s.v      # (the compiled update leaves them, unless the increment is not finite)
+        cur.a[:] = s.a
 
     def after_newton(self):
         cur = self.current
