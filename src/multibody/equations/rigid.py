@@ -316,17 +316,20 @@ class RigidBodies(BodyGroup):
         self.i6 = param_array(records, "inertia").reshape(-1, 6)
         self.com = param_array(records, "centerOfMass").reshape(-1, 3)
         self.J = inertia_tensor(self.i6)
-        for i, r in enumerate(records):
-            self._check_inertia(i, r)
+        self._check_inertia(records)
 
-    def _check_inertia(self, i, r):
-        J = self.J[i]
-        ev = np.linalg.eigvalsh(J)
-        scale = max(1.0, float(np.abs(J).max()))
-        if ev.min() < -1e-12 * scale:
-            self.system.parameter_error(self, int(self.items[i]), r, "inertia", list(self.i6[i]),
+    def _check_inertia(self, records):
+        """Every inertia tensor positive semi-definite (eigenvalues of all bodies in one call)."""
+        if not self.n:
+            return
+        ev = np.linalg.eigvalsh(self.J)
+        scale = np.maximum(1.0, np.abs(self.J).max(axis=(1, 2)))
+        bad = np.nonzero(ev.min(axis=1) < -1e-12 * scale)[0]
+        if bad.size:
+            i = int(bad[0])
+            self.system.parameter_error(self, int(self.items[i]), records[i], "inertia", list(self.i6[i]),
                                         "must be a positive semi-definite inertia tensor "
-                                        f"(eigenvalues {np.round(ev, 12).tolist()})")
+                                        f"(eigenvalues {np.round(ev[i], 12).tolist()})")
 
     def update_parameter(self, row, name, value):
         if name == "mass":

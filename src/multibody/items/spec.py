@@ -200,18 +200,27 @@ def _vector(n):
             out = [float(x) for x in v if type(x) in _NUM]
             if len(out) == n and all(math.isfinite(x) for x in out):
                 return out
+        elif type(v) is np.ndarray and v.shape == (n,) and v.dtype.kind in "fiu":
+            # and a NumPy vector of numbers (as the Create functions pass them)
+            out = [float(x) for x in v.tolist()]
+            if all(math.isfinite(x) for x in out):
+                return out
         if isinstance(v, (str, bytes)) or np.isscalar(v):
             raise Rejected(f"must be a vector of {n} real numbers", type_error=True)
         a = _as_float_array(v, f"a vector of {n}")
         if a.ndim != 1 or a.shape[0] != n:
             raise Rejected(f"must be a vector of {n} real numbers (got shape {a.shape})")
-        if not np.all(np.isfinite(a)):
+        if not np.isfinite(a).all():
             raise Rejected(f"must be a vector of {n} finite real numbers")
         return [float(x) for x in a]
     return check
 
 
 def _float4(v):
+    if type(v) in (list, tuple) and len(v) == 4:
+        out = [float(x) for x in v if type(x) in _NUM]      # fast path: 4 Python numbers (colors)
+        if len(out) == 4:
+            return out
     if np.isscalar(v):
         raise Rejected("must be a list of 4 real numbers (RGBA)", type_error=True)
     a = _as_float_array(v, "a list of 4")
@@ -228,7 +237,7 @@ def _vector_any(v):
         return []
     if a.ndim != 1:
         raise Rejected(f"must be a one-dimensional vector (got shape {a.shape})")
-    if not np.all(np.isfinite(a)):
+    if not np.isfinite(a).all():
         raise Rejected("must contain finite real numbers only")
     return [float(x) for x in a]
 
@@ -244,7 +253,7 @@ def _matrix(n):
         a = _as_float_array(v, f"a {n}x{n} matrix")
         if a.shape != (n, n):
             raise Rejected(f"must be a {n}x{n} matrix (got shape {a.shape})")
-        if not np.all(np.isfinite(a)):
+        if not np.isfinite(a).all():
             raise Rejected(f"must be a {n}x{n} matrix of finite numbers")
         return a.copy()
     return check
@@ -260,7 +269,7 @@ def _numpy_matrix(v):
         return np.zeros((0, 0))
     if a.ndim != 2:
         raise Rejected(f"must be a 2D matrix (got shape {a.shape})")
-    if not np.all(np.isfinite(a)):
+    if not np.isfinite(a).all():
         raise Rejected("must be a matrix of finite numbers")
     return a.copy()
 
@@ -435,6 +444,23 @@ def default_value(param):
     return d
 
 
+_INIT_CACHE: dict = {}
+
+
+def _init_table(spec, visualization):
+    """(positional names, Param by name, [(name, default, mutable)]) of an item class's or its
+    V-class's constructor, made once per spec: defaults that are lists or arrays are copied for
+    each item (``default_value``), the others shared."""
+    key = (id(spec), visualization)
+    table = _INIT_CACHE.get(key)
+    if table is None:
+        params = spec.vparams if visualization else spec.params
+        names = [p.name for p in params] if visualization else ["name"] + [p.name for p in params]
+        defaults = [(p.name, p.default, isinstance(p.default, (list, np.ndarray))) for p in params]
+        table = _INIT_CACHE[key] = (names, {p.name: p for p in params}, defaults)
+    return table
+
+
 def warn_legacy(spec, old, new):
     warnings.warn(f"{spec.class_name}: parameter '{old}' is deprecated; use '{new}'",
                   DeprecationWarning, stacklevel=4)
@@ -448,17 +474,21 @@ class VisualizationItem:
 
     def __init__(self, *args, **kwargs):
         spec = self._spec
-        names = [p.name for p in spec.vparams]
+        names, by_name, defaults = _init_table(spec, True)
         if len(args) > len(names):
             raise TypeError(f"{spec.vclass_name}() takes at most {len(names)} positional arguments")
-        for p in spec.vparams:
-            object.__setattr__(self, p.name, default_value(p))
-        for key, value in list(zip(names, args)) + list(kwargs.items()):
-            setattr(self, key, value)
+        d = self.__dict__
+        for name, default, mutable in defaults:
+            d[name] = default_value(by_name[name]) if mutable else default
+        for key, value in (list(zip(names, args)) + list(kwargs.items())) if args else kwargs.items():
+            p = by_name.get(key)
+            if p is None:
+                setattr(self, key, value)           # the error
+            d[key] = validate(spec, p, value)
 
     def __setattr__(self, key, value):
         spec = self._spec
-        p = next((q for q in spec.vparams if q.name == key), None)
+        p = _param_index(spec)[2].get(key)
         if p is None:
             raise AttributeError(f"{spec.vclass_name} has no parameter '{key}'")
         object.__setattr__(self, key, validate(spec, p, value))
@@ -483,14 +513,19 @@ class Item:
 
     def __init__(self, *args, **kwargs):
         spec = self._spec
-        names = ["name"] + [p.name for p in spec.params]
+        names, by_name, defaults = _init_table(spec, False)
         if len(args) > len(names):
             raise TypeError(f"{spec.class_name}() takes at most {len(names)} positional arguments")
-        object.__setattr__(self, "name", "")
-        for p in spec.params:
-            object.__setattr__(self, p.name, default_value(p))
-        object.__setattr__(self, "visualization", self._vclass())
-        for key, value in list(zip(names, args)) + list(kwargs.items()):
+        d = self.__dict__
+        d["name"] = ""
+        for name, default, mutable in defaults:
+            d[name] = default_value(by_name[name]) if mutable else default
+        d["visualization"] = self._vclass()
+        for key, value in (list(zip(names, args)) + list(kwargs.items())) if args else kwargs.items():
+            p = by_name.get(key)
+            if p is not None:       # a parameter by its own name (the usual case): validated as by setattr
+                d[key] = validate(spec, p, value)
+                continue
             if key == "visualization":
                 if isinstance(value, dict):
                     value = self._vclass(**value)
