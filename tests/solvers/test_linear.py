@@ -9,8 +9,8 @@ import scipy.sparse.linalg as spla
 
 from multibody.enums import LinearSolverType
 from multibody.kernels import sparse_lu
-from multibody.solvers.linear import (KLU_MAX_FILL_RATIO, SPARSE_AS_DENSE_MAX, LinearSolver, SingularJacobian,
-                                      _dense_triangular)
+from multibody.solvers.linear import (KLU_MAX_FILL_RATIO, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT, SPARSE_AS_DENSE_MAX,
+                                      LinearSolver, SingularJacobian, _dense_triangular)
 
 
 def saddle_point_matrix(n, m, seed, density=0.05):
@@ -56,7 +56,7 @@ def test_superlu_own_triangular_solves():
     rng = np.random.default_rng(2)
     for _ in range(2):
         solver.factorize(J)
-        assert solver.backend == "SuperLU" and solver._triangular
+        assert solver.backend == "SuperLU" and solver.compiled_factors() is not None
         r = rng.standard_normal(J.shape[0])
         x = solver.solve(r)
         np.testing.assert_allclose(x, reference.solve(r), rtol=1e-10, atol=1e-12)
@@ -177,3 +177,73 @@ def test_small_sparse_system_with_a_singular_jacobian_names_the_equation_as_the_
     with pytest.raises(SingularJacobian) as sparse:
         LinearSolver(LinearSolverType.EigenSparse).factorize(J)
     assert dense_first.value.row == sparse.value.row and str(dense_first.value) == str(sparse.value)
+
+
+@pytest.mark.parametrize('matrix, backend', [(lambda: chain_matrix(150, seed=11), "KLU"),
+                                             (lambda: saddle_point_matrix(120, 40, seed=1), "SuperLU")])
+def test_same_pattern_is_refactorized_with_the_old_pivot_order(matrix, backend):
+    """The second factorization of a pattern reuses the pivot order and the factors' sparsity of
+    the first (lu_refactor, in place): the solutions as accurate as those of a full factorization,
+    for KLU's scaled and SuperLU's unscaled factors."""
+    J = matrix()
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    rng = np.random.default_rng(12)
+    for k in range(4):
+        J.data = J.data * (1.0 + 0.02 * rng.standard_normal(J.nnz))   # new values, same pattern
+        solver.factorize(J)
+        assert solver.backend == (backend if k else "SuperLU")     # (the first one measures the fill)
+        assert solver.refactorizations == max(0, k - (1 if backend == "KLU" else 0))
+        assert solver.refactorizable == (None if backend == "KLU" and k == 0 else "sparse")
+        r = rng.standard_normal(J.shape[0])
+        x = solver.solve(r)
+        assert np.linalg.norm(J @ x - r) < 1e-11 * np.linalg.norm(r) * abs(J).max()
+        np.testing.assert_allclose(x, spla.spsolve(J, r), rtol=1e-8, atol=1e-10)
+        assert solver.compiled_factors() is not None
+
+
+def test_refactorization_with_a_bad_pivot_falls_back_to_a_full_factorization():
+    """A matrix whose old pivot has become (nearly) zero: lu_refactor declines, the full
+    factorization pivots anew; a singular matrix is still reported with its row."""
+    J = chain_matrix(40, seed=13)
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(J)
+    solver.factorize(J)
+    f = [a.copy() for a in solver.compiled_factors()]
+    L_ptr, L_ind, perm_r, perm_c = f[0], f[1], f[7], f[8]
+    # the first pivot position k with entries below it in L, and its entry (i, j) of J
+    k = next(k for k in range(J.shape[0]) if np.any(L_ind[L_ptr[k]:L_ptr[k + 1]] > k))
+    i, j = int(np.nonzero(perm_r == k)[0][0]), int(np.nonzero(perm_c == k)[0][0])
+    J2 = J.tolil()
+    J2[i, j] = J[i, j] * 1e-12              # the old pivot is now tiny against its column
+    J2 = J2.tocsc()
+    assert J2.nnz == J.nnz
+    before = solver.refactorizations
+    solver.factorize(J2)
+    assert solver.refactorizations == before          # a full factorization
+    r = np.ones(J.shape[0])
+    assert np.linalg.norm(J2 @ solver.solve(r) - r) < 1e-9
+    status = sparse_lu.lu_refactor(J2.indptr, J2.indices, J2.data, *f, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT)
+    assert status == 0
+    singular = chain_matrix(40, seed=13, singular_link=7)
+    with pytest.raises(SingularJacobian) as info:
+        solver.factorize(singular)
+    with pytest.raises(SingularJacobian) as first:
+        LinearSolver(LinearSolverType.EigenSparse).factorize(singular)
+    assert info.value.row == first.value.row
+
+
+def test_refactorization_reports_an_entry_outside_the_factors():
+    """An entry of A outside the pattern of the factors (here: factors of a sparser matrix): -1,
+    and the values of a refactorization equal a fresh factorization's for the same matrix."""
+    J = chain_matrix(30, seed=14)
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(J)
+    solver.factorize(J)
+    f = [a.copy() for a in solver.compiled_factors()]
+    Lx, Ux = f[2].copy(), f[5].copy()
+    assert sparse_lu.lu_refactor(J.indptr, J.indices, J.data, *f, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT) == 1
+    np.testing.assert_allclose(f[2], Lx, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(f[5], Ux, rtol=1e-12, atol=1e-14)
+    dense = sp.csc_matrix(J.toarray() + 1e-3)
+    assert sparse_lu.lu_refactor(dense.indptr, dense.indices, dense.data, *f, REFACTOR_PIVOT_TOL,
+                                 SINGULAR_PIVOT) == -1

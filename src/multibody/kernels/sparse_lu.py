@@ -44,3 +44,103 @@ def lu_solve(L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c, b
                     y[r] -= U_val[p] * yj
     for i in range(n):
         x[i] = y[perm_c[i]]
+
+
+@njit
+def lu_refactor(Ap, Ai, Ax, L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c, scale, pivot_tol,
+                singular):
+    """The LU of A (CSC Ap, Ai, Ax) with the pivot order and the sparsity of the factors of an
+    earlier matrix of the same pattern (KLU's refactorization): L U = P (S A) Q with the row and
+    column positions perm_r, perm_c of those factors, written into their values in place. S: where
+    ``scale`` has n entries, the rows scaled as KLU does (scale[i] = 1 / max_j |a_ij|, recomputed),
+    else none. Left-looking, column by column (the rows of each column of U ascending, its diagonal
+    last). Returns 1 done; 0 a pivot below ``pivot_tol`` times the largest entry of its column
+    (the old order no longer fits), below ``singular`` (scaled rows; else times max(max |a_ij|, 1))
+    or not finite; -1 an entry outside the factors' pattern. Values are undefined unless 1."""
+    n = perm_r.shape[0]
+    scaled = scale.shape[0] == n
+    amax = 1.0
+    if scaled:
+        for i in range(n):
+            scale[i] = 0.0
+        for p in range(Ap[n]):
+            a = abs(Ax[p])
+            if a > scale[Ai[p]]:
+                scale[Ai[p]] = a
+        for i in range(n):
+            if not (scale[i] > 0.0 and scale[i] < np.inf):
+                return 0
+            scale[i] = 1.0 / scale[i]
+    else:
+        for p in range(Ap[n]):
+            a = abs(Ax[p])
+            if not a < np.inf:
+                return 0
+            if a > amax:
+                amax = a
+    tiny = singular if scaled else singular * amax
+    x = np.zeros(n)
+    mark = np.full(n, -1, dtype=np.int64)
+    col = np.empty(n, dtype=np.int64)
+    for j in range(n):
+        col[perm_c[j]] = j
+    for k in range(n):
+        for p in range(U_ptr[k], U_ptr[k + 1]):
+            mark[U_ind[p]] = k
+        for p in range(L_ptr[k], L_ptr[k + 1]):
+            mark[L_ind[p]] = k
+        j = col[k]
+        for p in range(Ap[j], Ap[j + 1]):
+            i = Ai[p]
+            r = perm_r[i]
+            if mark[r] != k:
+                return -1
+            x[r] += Ax[p] * scale[i] if scaled else Ax[p]
+        for p in range(U_ptr[k], U_ptr[k + 1]):
+            r = U_ind[p]
+            if r >= k:
+                continue
+            ur = x[r]
+            x[r] = 0.0
+            U_val[p] = ur
+            if ur != 0.0:
+                for q in range(L_ptr[r], L_ptr[r + 1]):
+                    i = L_ind[q]
+                    if i > r:
+                        if mark[i] != k:
+                            return -1
+                        x[i] -= L_val[q] * ur
+        d = x[k]
+        x[k] = 0.0
+        cmax = abs(d)
+        for p in range(L_ptr[k], L_ptr[k + 1]):
+            i = L_ind[p]
+            if i > k and abs(x[i]) > cmax:
+                cmax = abs(x[i])
+        if not (abs(d) >= pivot_tol * cmax and abs(d) > tiny):
+            return 0
+        U_val[U_diag[k]] = d
+        for p in range(L_ptr[k], L_ptr[k + 1]):
+            i = L_ind[p]
+            if i > k:
+                L_val[p] = x[i] / d
+                x[i] = 0.0
+            elif i == k:
+                L_val[p] = 1.0
+    return 1
+
+
+@njit
+def sort_columns(indptr, indices, values):
+    """Sort the row indices of each column of a CSC matrix ascending, with their values, in place
+    (insertion sort: the columns of the factors are short and nearly sorted)."""
+    for j in range(indptr.shape[0] - 1):
+        for p in range(indptr[j] + 1, indptr[j + 1]):
+            i, v = indices[p], values[p]
+            q = p - 1
+            while q >= indptr[j] and indices[q] > i:
+                indices[q + 1] = indices[q]
+                values[q + 1] = values[q]
+                q -= 1
+            indices[q + 1] = i
+            values[q + 1] = v

@@ -81,6 +81,12 @@ SPARSE_AS_DENSE_MAX = 48
 # instead of LAPACK, so that the compiled step loop can refactorize them itself (same kernel,
 # same bits); larger ones stay with LAPACK (n = 200: a loop LU takes several times longer)
 DENSE_COMPILED_MAX = SPARSE_AS_DENSE_MAX
+# Sparse factorizations of a pattern after the first are refactorizations (kernels/sparse_lu.py
+# lu_refactor: the pivot order and the sparsity of the last full KLU or SuperLU factorization, the
+# numbers computed anew) as long as each pivot is at least this fraction of the largest entry of
+# its column (KLU's own partial-pivoting threshold); else a full factorization chooses new pivots.
+# The compiled step loop refactorizes with the same kernel, so both paths give the same factors.
+REFACTOR_PIVOT_TOL = 1e-3
 _DENSE_PATTERNS = {}      # n -> the CSC index arrays of dense triangular factors
 
 
@@ -109,6 +115,11 @@ class LinearSolver:
         self._pattern = None            # (indptr, indices) the decision was made for
         self._compiled = None           # compiled_factors() of the current factorization
         self._dense_lu = False          # factors of kernels/fused.py dense_lu_factors (n <= DENSE_COMPILED_MAX)
+        self._sparse = None             # the current sparse factors as compiled_factors() arrays (solves use them)
+        self._refactor = None           # (factors, pattern) that the next factorization may refactorize
+        self._refactor_off = False      # the pattern's factors do not hold a refactorization (entry outside)
+        self._backend = None            # 'KLU' or 'SuperLU': the last full sparse factorization
+        self.refactorizations = 0       # sparse factorizations done by lu_refactor (statistics)
 
     def factorize(self, J):
         self._compiled = None
@@ -117,6 +128,7 @@ class LinearSolver:
         self._triangular = None
         self._klu = None
         self._dense_lu = False
+        self._sparse = None
         if self.least_squares:
             self._lstsq_matrix = J if isinstance(J, np.ndarray) else J.toarray()
             return
@@ -167,13 +179,20 @@ class LinearSolver:
         if self._use_klu is not None and not _same_pattern(J, self._pattern):
             self._klu_pattern = None
             self._use_klu = None
+            self._refactor = None
+            self._refactor_off = False
+        if self._refactor is not None and self._refactorize(J):
+            return
         if self._use_klu and self._klu_pattern is not None:
             try:
                 self._klu = self._klu_pattern.factorize(J)
+                self._backend = "KLU"
+                self._adopt_sparse(J)
                 return
             except SingularJacobian:
                 pass        # SuperLU below finds and names the zero pivot
         self._superlu(J)
+        self._backend = "SuperLU"
         if self._use_klu is None:
             self._pattern = (J.indptr.copy(), J.indices.copy())
             fill = self._factor_nnz / max(J.nnz, 1)
@@ -193,6 +212,59 @@ class LinearSolver:
                 self._use_klu = numeric is not None and numeric[2] <= self._factor_nnz
                 if self._use_klu:
                     self._lu, self._triangular, self._klu = None, None, numeric[:2]
+                    self._backend = "KLU"
+        self._adopt_sparse(J)
+
+    def _adopt_sparse(self, J):
+        """After a full sparse factorization: its factors as compiled_factors() arrays, which the
+        solves use from now on (the same operations as before) and which the next factorization of
+        this pattern refactorizes in place (where the columns of U are sorted)."""
+        self._refactor = None
+        f = self.compiled_factors()
+        if f is None:
+            return
+        self._sparse = f
+        self._lu = self._klu = self._triangular = None
+        Up, Ui = f[3], f[4]
+        # (SuperLU's factors of the first matrix of a pattern for which KLU was then chosen are not
+        # refactorized: the next factorization is KLU's)
+        if not self._refactor_off and Up.shape[0] > 1 and self._backend == ("KLU" if self._use_klu else "SuperLU"):
+            step = np.diff(Ui)
+            inner = np.ones(step.shape[0], dtype=bool)
+            inner[Up[1:-1] - 1] = False          # the last entry of a column and the next column's first
+            if not np.all(step[inner] > 0):
+                # KLU leaves the rows of a column of U unsorted (its diagonal last): sorted here for
+                # lu_refactor's column order (a solve sums the same products either way)
+                sparse_lu.sort_columns(Up, Ui, f[5])
+                f = self._sparse = self._compiled = f[:6] + (_diagonal_positions(Up, Ui),) + f[7:]
+            self._refactor = (f, (J.indptr, J.indices))
+
+    def _refactorize(self, J):
+        """lu_refactor of J into the factors of the last full factorization (same pattern); False
+        where it does not hold (a full factorization follows)."""
+        f, (indptr, indices) = self._refactor
+        if not (J.indptr is indptr and J.indices is indices) and not (
+                np.array_equal(J.indptr, indptr) and np.array_equal(J.indices, indices)):
+            self._refactor = None
+            return False
+        status = sparse_lu.lu_refactor(J.indptr, J.indices, np.ascontiguousarray(J.data, dtype=float), *f,
+                                       REFACTOR_PIVOT_TOL, SINGULAR_PIVOT)
+        if status == 1:
+            self.accept_refactored()
+            return True
+        self._refactor = None        # its values are undefined now
+        if status < 0:
+            self._refactor_off = True
+        return False
+
+    def accept_refactored(self):
+        """The factors of the last full sparse factorization, refactorized in place (by
+        ``_refactorize`` or the compiled step loop), as the current factorization."""
+        f = self._refactor[0]
+        self._lu = self._lstsq_matrix = self._klu = self._triangular = None
+        self._dense_lu = False
+        self._sparse = self._compiled = f
+        self.refactorizations += 1
 
     def _superlu(self, J):
         try:
@@ -241,6 +313,12 @@ class LinearSolver:
             if res > LSTSQ_RTOL * rn + roundoff:
                 raise InconsistentSystem(res, rn)
             return x
+        if self._sparse is not None:
+            f = self._sparse
+            x = np.empty(r.shape[0])
+            b = np.ascontiguousarray(r, dtype=float)
+            sparse_lu.lu_solve(*f[:9], b * f[9] if f[9].shape[0] else b, x, np.empty(r.shape[0]))
+            return x
         if self._klu is not None:
             return self._klu_pattern.solve(self._klu, r)
         if self._triangular:
@@ -285,7 +363,7 @@ class LinearSolver:
     @property
     def factorized(self):
         return (self._lu is not None or self._lstsq_matrix is not None or self._klu is not None
-                or self._dense_lu)
+                or self._dense_lu or self._sparse is not None)
 
     def dense_factors(self, n):
         """Factor arrays of size n (the compiled_factors layout) for a compiled dense LU to fill
@@ -297,16 +375,23 @@ class LinearSolver:
 
     def accept_dense_factors(self, factors):
         """The factors ``dense_factors`` gave, filled by the compiled LU, as the factorization."""
-        self._lu = self._lstsq_matrix = self._klu = None
+        self._lu = self._lstsq_matrix = self._klu = self._sparse = None
         self._dense_lu = True
         self._triangular = factors[:9]
         self._compiled = factors
 
     @property
     def refactorizable(self):
-        """True if the current factors are those of the Numba dense LU, which the compiled step loop
-        may replace in place with those of a new matrix (FusedResidual ``refactor``)."""
-        return self._dense_lu and self._lstsq_matrix is None
+        """'dense' if the current factors are those of the Numba dense LU, 'sparse' if they are sparse
+        factors that lu_refactor may refactorize (the last full factorization's, or refactorized):
+        the compiled step loop may then replace them in place with those of a new matrix
+        (FusedResidual ``refactor``, then ``accept_dense_factors`` / ``accept_refactored``);
+        else None."""
+        if self._dense_lu and self._lstsq_matrix is None:
+            return "dense"
+        if self._refactor is not None and self._sparse is self._refactor[0]:
+            return "sparse"
+        return None
 
     @property
     def backend(self):
@@ -315,7 +400,7 @@ class LinearSolver:
             return "least-squares"
         if self.dense or isinstance(self._lu, tuple) or self._dense_lu:
             return "dense"
-        return "KLU" if self._klu is not None else "SuperLU"
+        return self._backend or "SuperLU"
 
 
 class _KLUPattern:
