@@ -43,6 +43,7 @@ import numpy as np
 from . import lean_cache as _lean
 from ..kernels import assembly as ka
 from ..kernels import fused as kf
+from ..kernels import sparse_lu
 
 
 class Sym:
@@ -148,7 +149,7 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
             status = 1
             break
         if jac:
-            if not refactor(q, v, t, q_ref, coef, L_val, U_val, perm_r{jparams}{params}):
+            if not refactor(q, v, t, q_ref, coef, {factors}{jparams}{params}):
                 status = 1      # singular or not finite: Python does it again and reports it
                 break
             st[6] += 1.0
@@ -375,7 +376,7 @@ RUN_BRANCHES = {
         return steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa,
                      aas, caa, sc, {factors}{jparams}{params})
     if mode == 5:
-        return 1 if refactor(q, v, t, q_ref, coef, L_val, U_val, perm_r{jparams}{params}) else 0
+        return 1 if refactor(q, v, t, q_ref, coef, {factors}{jparams}{params}) else 0
     if mode == 6:
         _kfused.solve_factored({factors}, rbar, delta, work)
         return 0
@@ -533,7 +534,7 @@ class FusedResidual:
         scratch = ", ".join(arg(np.zeros(n2)) for _ in range(4))
         # the compiled refactorization (implicit solvers): its own arrays (j0, j1, ...) are passed
         # to the loops only, not to every residual call
-        jbound, jnames, jlines, jdense, jsparse = [], {}, [], None, None
+        jbound, jnames, jlines, jdense, jsparse, kind_refactor = [], {}, [], None, None, None
         if kind in ("implicit", "static") and jac_calls is not None:
             def jarg(x):
                 if isinstance(x, Sym):
@@ -554,9 +555,16 @@ class FusedResidual:
                 alias = modules.setdefault(mod, f"_k{len(modules)}")
                 return f"    {alias}.{cl.kernel.__name__}({', '.join(jarg(x) for x in cl.args)})"
             jlines = [jline(cl) for cl in value_calls]
-            jdense = jline(dense_call) if dense_call is not None else None
+            if isinstance(dense_call, list):    # the sparse refactorization: the CSC values, their LU
+                scatter, lu = dense_call
+                jdense = [jline(scatter), "    return " + jline(lu).strip() + " == 1"]
+                kind_refactor = "sparse"
+            elif dense_call is not None:
+                jdense = ["    return " + jline(dense_call).strip()]
+                kind_refactor = "dense"
             jsparse = jline(sparse_call)
-        self.refactorizable = bool(jlines) and jdense is not None
+        # 'dense' / 'sparse': the factors ``refactor`` writes (LinearSolver.refactorizable)
+        self.refactorizable = kind_refactor if jlines and jdense is not None else None
         self.compiled_jacobian = bool(jlines)
         self.jbound = tuple(jbound)
         self.bound = tuple(bound)
@@ -604,10 +612,11 @@ class FusedResidual:
                      "    # buffers of the last residual call there)",
                      "    q_tot = q_ref + q"] + (jlines or ["    pass"])
             body += ["", "", "@_inner",
-                     f"def refactor(q, v, t, q_ref, coef, L_val, U_val, perm_r{jparams}{comma}{params}):",
-                     "    # the Newton matrix at (q, v) and its dense LU into the factors; False: not done"]
+                     f"def refactor(q, v, t, q_ref, coef, {FACTOR_ARGS}{jparams}{comma}{params}):",
+                     "    # the Newton matrix at (q, v) and its LU into the factors (dense, or sparse with their",
+                     "    # pivot order: kernels/sparse_lu.py lu_refactor); False: not done"]
             if jdense is not None:
-                body += [f"    jac_values({jv})", "    return " + jdense.strip()]
+                body += [f"    jac_values({jv})"] + jdense
             else:
                 body += ["    return False"]
             body += ["", "", "@_inner",
@@ -724,10 +733,11 @@ class FusedResidual:
     @staticmethod
     def _collect_jacobian(eq, mass_of, con_of):
         """The calls of the compiled refactorization (``refactor``): the K/D blocks, the values of
-        SystemEquations.jacobian block by block (kernels/fused.py jac_*), the dense matrix and its LU.
-        None where the system is too large for the dense LU; _Unsupported where a group has no
-        fused form of its blocks."""
-        from ..solvers.linear import DENSE_COMPILED_MAX, SINGULAR_PIVOT
+        SystemEquations.jacobian block by block (kernels/fused.py jac_*), then up to
+        DENSE_COMPILED_MAX equations the dense matrix and its LU, above the CSC values and their
+        sparse refactorization (a list of two calls). None for an empty system; _Unsupported where
+        a group has no fused form of its blocks."""
+        from ..solvers.linear import DENSE_COMPILED_MAX, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT
         n = eq.n
         if n == 0:
             return None
@@ -762,13 +772,19 @@ class FusedResidual:
                 calls.append(Call(kf.jac_lambda_rows, vals, at, con_of[id(g)][0], coef))
             else:
                 calls.append(Call(kf.jac_zero, vals, at, Sym(f"{P.name}[{k + 1}] - {P.name}[{k}]")))
-        dense = None
+        slots = np.ascontiguousarray(eq._slots, dtype=np.int64)
         if n <= DENSE_COMPILED_MAX:
-            dense = Call(kf.refactor_dense, vals, np.ascontiguousarray(eq._dense_slots, dtype=np.int64),
-                         np.zeros(n * n), Sym("L_val"), Sym("U_val"), Sym("perm_r"), np.zeros(n, dtype=np.int64),
-                         SINGULAR_PIVOT)
-        sparse = Call(kf.scatter_values, vals, np.ascontiguousarray(eq._slots, dtype=np.int64), Sym("data"))
-        return pos, stiff_calls + calls, dense, sparse     # pos is named j0 (FusedResidual.__init__)
+            refactor = Call(kf.refactor_dense, vals, np.ascontiguousarray(eq._dense_slots, dtype=np.int64),
+                            np.zeros(n * n), Sym("L_val"), Sym("U_val"), Sym("perm_r"), np.zeros(n, dtype=np.int64),
+                            SINGULAR_PIVOT)
+        else:
+            # the CSC values and lu_refactor into the sparse factors, as LinearSolver._refactorize
+            data = np.zeros(eq.nnz)
+            refactor = [Call(kf.scatter_values, vals, slots, data),
+                        Call(sparse_lu.lu_refactor, eq.csc_indptr, eq.csc_indices, data,
+                             *[Sym(a.strip()) for a in FACTOR_ARGS.split(",")], REFACTOR_PIVOT_TOL, SINGULAR_PIVOT)]
+        sparse = Call(kf.scatter_values, vals, slots, Sym("data"))
+        return pos, stiff_calls + calls, refactor, sparse     # pos is named j0 (FusedResidual.__init__)
 
     # ------------------------------------------------------------ compile
     def path(self, suffix=".py"):
@@ -954,9 +970,11 @@ class FusedResidual:
         return status
 
     def refactor(self, q, v, t, coef, factors):
-        """The dense Newton matrix at (q, v) with coef[3:9] = (a_M, a_K, a_D, c_q, c_v, c_lam) and its
-        LU into ``factors`` (LinearSolver.dense_factors); the buffers of the last residual call
-        must be those of (q, v). False (factors unchanged) if singular or not finite."""
+        """The Newton matrix at (q, v) with coef[3:9] = (a_M, a_K, a_D, c_q, c_v, c_lam) and its LU into
+        ``factors``: dense (LinearSolver.dense_factors; False: factors unchanged, singular or not
+        finite) or sparse with their pivot order (``refactorizable`` 'sparse': the current factors of
+        the LinearSolver, refactorized in place; False: their values undefined, a full
+        factorization follows); the buffers of the last residual call must be those of (q, v)."""
         e = self._empty
         ok = self.function(5, q, v, e, e, t, False, self.eq.c.q_ref, e, e, e, e, coef, e, e, *self._no_steps,
                            *self._args(factors))

@@ -453,15 +453,20 @@ class CompiledNewton:
 
     def _compiled_factorize(self):
         """``factorize`` in one compiled call (FusedResidual.refactor: the same kernels and sums as
-        below and the linear solver's dense LU) where the fused residual's buffers describe the
-        current point and the system is small enough for the dense LU; False if not done (also for
-        a singular matrix, which the path below then reports)."""
+        below and the linear solver's dense LU or sparse refactorization) where the fused residual's
+        buffers describe the current point: dense up to DENSE_COMPILED_MAX equations, sparse where
+        the linear solver's current factors may be refactorized; False if not done (also for a
+        singular matrix or an old pivot order that no longer fits, which the path below then
+        reports or replaces)."""
         fz = self.fused
         n = self.c.n_ode2 + self.c.n_ae
-        if (fz is None or not fz.refactorizable or self._fused_version != self.c.parameter_version
+        if (fz is None or fz.refactorizable is None or self._fused_version != self.c.parameter_version
                 or self.mbs._user_functions["systemJacobian"]):
             return False
-        factors = self.linear.dense_factors(n)
+        if fz.refactorizable == "sparse":
+            factors = self.linear.compiled_factors() if self.linear.refactorizable == "sparse" else None
+        else:
+            factors = self.linear.dense_factors(n)
         if factors is None:
             return False
         coef = self._newton_arrays()[4]
@@ -469,7 +474,10 @@ class CompiledNewton:
         if not fz.refactor(eq.q, eq.v, eq.t, coef, factors):
             return False
         self._h_jac = self.h
-        self.linear.accept_dense_factors(factors)
+        if fz.refactorizable == "sparse":
+            self.linear.accept_refactored()
+        else:
+            self.linear.accept_dense_factors(factors)
         return True
 
     def _compiled_sparse_jacobian(self):
@@ -593,7 +601,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
                               bool(self.settings.linearSolver.ignoreSingularJacobian))
         rhs = np.concatenate([f, rhs_ae])
         n = c.n_ode2 + c.n_ae
-        factors = None if fz is None or not fz.refactorizable or self.mbs._user_functions["systemJacobian"] \
+        factors = None if fz is None or fz.refactorizable != "dense" or self.mbs._user_functions["systemJacobian"] \
             else solver.dense_factors(n)
         if factors is not None:
             # matrix, LU and solve compiled (the kernels of the path below: the same numbers)
@@ -745,14 +753,18 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         sc[:15] = (h, self.alpha_m, self.alpha_f, self.beta, self.gamma, self.newmark, t0, t_lim, t_end, t_out,
                    OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output)
         sc[20] = adaptive
-        # Jacobian updates in the loop too where its dense LU is the linear solver's (same kernel)
-        sc[21] = fz.refactorizable and self.linear.refactorizable and not self.mbs._user_functions["systemJacobian"]
+        # Jacobian updates in the loop too where its dense LU or sparse refactorization is the linear
+        # solver's (same kernel)
+        sc[21] = (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
+                  and not self.mbs._user_functions["systemJacobian"])
         st[6] = 0.0
         status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
                           (s.q, s.v, s.a, s.lam, s.a_alg), (self.a_alg, self.a_alg_start, cur.a_alg), sc, factors)
         done, t_done = int(sc[15]), float(sc[16])
         it, conv = self.it, self.conv
         it.newtonJacobiCount += int(st[6])
+        if st[6] and fz.refactorizable == "sparse":
+            self.linear.refactorizations += int(st[6])
         if done:
             it.newtonStepsCount += int(sc[17])
             it.newtonSteps = int(sc[18])
