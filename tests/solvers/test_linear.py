@@ -233,8 +233,9 @@ def test_refactorization_with_a_bad_pivot_falls_back_to_a_full_factorization():
 
 
 def test_refactorization_reports_an_entry_outside_the_factors():
-    """An entry of A outside the pattern of the factors (here: factors of a sparser matrix): -1,
-    and the values of a refactorization equal a fresh factorization's for the same matrix."""
+    """An entry of A outside the pattern of the factors (here: factors of a sparser matrix) does
+    not fit (refactor_pattern_fits), and the values of a refactorization equal a fresh
+    factorization's for the same matrix."""
     J = chain_matrix(30, seed=14)
     solver = LinearSolver(LinearSolverType.EigenSparse)
     solver.factorize(J)
@@ -244,6 +245,10 @@ def test_refactorization_reports_an_entry_outside_the_factors():
     assert sparse_lu.lu_refactor(J.indptr, J.indices, J.data, *f, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT) == 1
     np.testing.assert_allclose(f[2], Lx, rtol=1e-12, atol=1e-14)
     np.testing.assert_allclose(f[5], Ux, rtol=1e-12, atol=1e-14)
+    fits = [f[0], f[1], f[3], f[4], f[6], f[7], f[8]]
+    assert sparse_lu.refactor_pattern_fits(J.indptr, J.indices, *fits)
     dense = sp.csc_matrix(J.toarray() + 1e-3)
-    assert sparse_lu.lu_refactor(dense.indptr, dense.indices, dense.data, *f, REFACTOR_PIVOT_TOL,
-                                 SINGULAR_PIVOT) == -1
+    assert not sparse_lu.refactor_pattern_fits(dense.indptr, dense.indices, *fits)
+    L_short = f[1].copy()
+    L_short[np.nonzero(L_short > np.repeat(np.arange(J.shape[0]), np.diff(f[0])))[0][0]] = 0   # a row above
+    assert not sparse_lu.refactor_pattern_fits(J.indptr, J.indices, f[0], L_short, *fits[2:])

@@ -54,9 +54,10 @@ def lu_refactor(Ap, Ai, Ax, L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, pe
     column positions perm_r, perm_c of those factors, written into their values in place. S: where
     ``scale`` has n entries, the rows scaled as KLU does (scale[i] = 1 / max_j |a_ij|, recomputed),
     else none. Left-looking, column by column (the rows of each column of U ascending, its diagonal
-    last). Returns 1 done; 0 a pivot below ``pivot_tol`` times the largest entry of its column
-    (the old order no longer fits), below ``singular`` (scaled rows; else times max(max |a_ij|, 1))
-    or not finite; -1 an entry outside the factors' pattern. Values are undefined unless 1."""
+    last); the pattern must hold every entry and update (``refactor_pattern_fits``, checked once
+    per set of factors). Returns 1 done; 0 a pivot below ``pivot_tol`` times the largest entry of
+    its column (the old order no longer fits), below ``singular`` (scaled rows; else times
+    max(max |a_ij|, 1)) or not finite. Values are undefined unless 1."""
     n = perm_r.shape[0]
     scaled = scale.shape[0] == n
     amax = 1.0
@@ -80,26 +81,20 @@ def lu_refactor(Ap, Ai, Ax, L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, pe
                 amax = a
     tiny = singular if scaled else singular * amax
     x = np.zeros(n)
-    mark = np.full(n, -1, dtype=np.int64)
     col = np.empty(n, dtype=np.int64)
     for j in range(n):
         col[perm_c[j]] = j
     for k in range(n):
-        for p in range(U_ptr[k], U_ptr[k + 1]):
-            mark[U_ind[p]] = k
-        for p in range(L_ptr[k], L_ptr[k + 1]):
-            mark[L_ind[p]] = k
         j = col[k]
-        for p in range(Ap[j], Ap[j + 1]):
-            i = Ai[p]
-            r = perm_r[i]
-            if mark[r] != k:
-                return -1
-            x[r] += Ax[p] * scale[i] if scaled else Ax[p]
-        for p in range(U_ptr[k], U_ptr[k + 1]):
+        if scaled:
+            for p in range(Ap[j], Ap[j + 1]):
+                i = Ai[p]
+                x[perm_r[i]] += Ax[p] * scale[i]
+        else:
+            for p in range(Ap[j], Ap[j + 1]):
+                x[perm_r[Ai[p]]] += Ax[p]
+        for p in range(U_ptr[k], U_diag[k]):
             r = U_ind[p]
-            if r >= k:
-                continue
             ur = x[r]
             x[r] = 0.0
             U_val[p] = ur
@@ -107,8 +102,6 @@ def lu_refactor(Ap, Ai, Ax, L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, pe
                 for q in range(L_ptr[r], L_ptr[r + 1]):
                     i = L_ind[q]
                     if i > r:
-                        if mark[i] != k:
-                            return -1
                         x[i] -= L_val[q] * ur
         d = x[k]
         x[k] = 0.0
@@ -128,6 +121,40 @@ def lu_refactor(Ap, Ai, Ax, L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, pe
             elif i == k:
                 L_val[p] = 1.0
     return 1
+
+
+@njit
+def refactor_pattern_fits(Ap, Ai, L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_r, perm_c):
+    """True if lu_refactor may refactorize matrices of pattern (Ap, Ai) into these factors: every
+    entry of A and every update of the left-looking elimination falls into the factors' pattern
+    (the columns of U ascending, their diagonal last: U_diag[k] = U_ptr[k + 1] - 1)."""
+    n = perm_r.shape[0]
+    mark = np.full(n, -1, dtype=np.int64)
+    col = np.empty(n, dtype=np.int64)
+    for j in range(n):
+        col[perm_c[j]] = j
+    for k in range(n):
+        if U_diag[k] != U_ptr[k + 1] - 1 or U_ind[U_diag[k]] != k:
+            return False
+        for p in range(U_ptr[k], U_ptr[k + 1]):
+            if p > U_ptr[k] and U_ind[p] <= U_ind[p - 1]:
+                return False
+            mark[U_ind[p]] = k
+        for p in range(L_ptr[k], L_ptr[k + 1]):
+            if L_ind[p] < k:
+                return False
+            mark[L_ind[p]] = k
+        j = col[k]
+        for p in range(Ap[j], Ap[j + 1]):
+            if mark[perm_r[Ai[p]]] != k:
+                return False
+        for p in range(U_ptr[k], U_diag[k]):
+            r = U_ind[p]
+            for q in range(L_ptr[r], L_ptr[r + 1]):
+                i = L_ind[q]
+                if i > r and mark[i] != k:
+                    return False
+    return True
 
 
 @njit

@@ -121,7 +121,7 @@ class LinearSolver:
         self._dense_lu = False          # factors of kernels/fused.py dense_lu_factors (n <= DENSE_COMPILED_MAX)
         self._sparse = None             # the current sparse factors as compiled_factors() arrays (solves use them)
         self._refactor = None           # (factors, pattern) that the next factorization may refactorize
-        self._refactor_off = False      # the pattern's factors do not hold a refactorization (entry outside)
+        self._refactor_off = False      # the pattern's factors do not hold a refactorization (refactor_pattern_fits)
         self._backend = None            # 'KLU' or 'SuperLU': the last full sparse factorization
         self.refactorizations = 0       # sparse factorizations done by lu_refactor (statistics)
 
@@ -241,7 +241,10 @@ class LinearSolver:
                 # lu_refactor's column order (a solve sums the same products either way)
                 sparse_lu.sort_columns(Up, Ui, f[5])
                 f = self._sparse = self._compiled = f[:6] + (_diagonal_positions(Up, Ui),) + f[7:]
-            self._refactor = (f, (J.indptr, J.indices))
+            if sparse_lu.refactor_pattern_fits(J.indptr, J.indices, f[0], f[1], f[3], f[4], f[6], f[7], f[8]):
+                self._refactor = (f, (J.indptr, J.indices))
+            else:
+                self._refactor_off = True
 
     def _refactorize(self, J):
         """lu_refactor of J into the factors of the last full factorization (same pattern); False
@@ -257,8 +260,6 @@ class LinearSolver:
             self.accept_refactored()
             return True
         self._refactor = None        # its values are undefined now
-        if status < 0:
-            self._refactor_off = True
         return False
 
     def accept_refactored(self):
