@@ -249,6 +249,8 @@ def test_refactorization_reports_an_entry_outside_the_factors():
     assert sparse_lu.refactor_pattern_fits(J.indptr, J.indices, *fits)
     dense = sp.csc_matrix(J.toarray() + 1e-3)
     assert not sparse_lu.refactor_pattern_fits(dense.indptr, dense.indices, *fits)
-    L_short = f[1].copy()
-    L_short[np.nonzero(L_short > np.repeat(np.arange(J.shape[0]), np.diff(f[0])))[0][0]] = 0   # a row above
-    assert not sparse_lu.refactor_pattern_fits(J.indptr, J.indices, f[0], L_short, *fits[2:])
+    L_above = f[1].copy()             # an entry of L above the diagonal (column k >= 1, row k - 1)
+    cols = np.repeat(np.arange(J.shape[0]), np.diff(f[0]))
+    p = np.nonzero((L_above > cols) & (cols >= 1))[0][0]
+    L_above[p] = cols[p] - 1
+    assert not sparse_lu.refactor_pattern_fits(J.indptr, J.indices, f[0], L_above, *fits[2:])

@@ -389,11 +389,13 @@ RUN_BRANCHES = {
         return rk_steps(q, v, a, lam, q_ref, r, delta, sq, sv, sa, slam, saa, aa, aas, caa, sc{params})
 """)}
 # the static solver: the implicit modes without the time steps (3)
-RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", ""),
-                          RUN_BRANCHES["implicit"][1].replace("""
+_STEPS_BRANCH = """
     if mode == 3:
         return steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa,
-                     aas, caa, sc, {factors}{jparams}{params})""", ""))
+                     aas, caa, sc, {factors}{jparams}{params})"""
+assert _STEPS_BRANCH in RUN_BRANCHES["implicit"][1]     # the static module has no steps to call
+RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", ""),
+                          RUN_BRANCHES["implicit"][1].replace(_STEPS_BRANCH, ""))
 # RK_STEPS (mode 4): explicit Runge-Kutta steps of ExplicitSolver (fixed step size, no error control,
 # a constant diagonal mass matrix, inv_m its inverse) from (q, v, a, lam) after step sc[9] at time
 # sc[11], as STEPS stops. Arrays: y, y0 (2 n2) the new and the start
