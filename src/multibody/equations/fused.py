@@ -41,6 +41,7 @@ import time
 import numpy as np
 
 from . import lean_cache as _lean
+from .source_inline import inline_calls
 from ..kernels import assembly as ka
 from ..kernels import fused as kf
 from ..kernels import sparse_lu
@@ -89,8 +90,11 @@ def _kernel_sources_digest():
             if name.endswith(".py"):
                 with open(os.path.join(kdir, name), "rb") as fh:
                     h.update(name.encode() + fh.read())
-        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "lean_cache.py"), "rb") as fh:
-            h.update(fh.read())     # the format of the entry point's cache files
+        here = os.path.dirname(os.path.abspath(__file__))
+        # the format of the entry point's cache files, and how the written-out source is made
+        for name in ("lean_cache.py", "source_inline.py"):
+            with open(os.path.join(here, name), "rb") as fh:
+                h.update(fh.read())
         import numba
         from llvmlite import binding as llvm
         h.update(numba.__version__.encode() + np.__version__.encode() + sys.version.encode())
@@ -210,8 +214,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
             break
         r0 = err if err > ns[2] else 2 * ns[2]
         st[0], st[1], st[2], st[3], st[5] = 0.0, r0, r0, 0.0, sc[21]
-        status = newton_loop(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st,
-                             {factors}{jparams}{params})
+        status = newton_loop(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params})
         if status != 0:
             break
         if newmark:
@@ -416,6 +419,9 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", ""),
 # done, output due), 1/2 (newton_loop's status: the step is in progress, Python's Newton goes on
 # from st, r, rbar, delta), 3/4 (NaN or Inf in the first residual or the new state: the state is
 # back at the start of the step, which Python then does itself).
+# source_inline: the functions written out where the loops call them, and those loops
+INLINED = ("fused", "iterate", "newton_loop", "accelerations")
+INLINING = ("iterate", "newton_loop", "steps", "accelerations", "rk_steps")
 _DIGEST = None
 _COMPILED = {}     # source hash -> compiled function (this process)
 _RUNNING = {}      # source hash -> compiling process started by this process
@@ -449,6 +455,19 @@ def _type_key(x):
     if isinstance(x, (int, np.integer)):
         return "i"
     return "f"
+
+
+_NUMBA_TYPES = {}
+
+
+def _numba_type(key):
+    """The Numba type of an argument with ``_type_key`` ``key`` (as fused_compile.sample's value)."""
+    t = _NUMBA_TYPES.get(key)
+    if t is None:
+        from .fused_compile import sample
+        import numba
+        t = _NUMBA_TYPES[key] = numba.typeof(sample(key))
+    return t
 
 
 def _bound_value(x):
@@ -589,6 +608,7 @@ class FusedResidual:
         # in a process, chain_spherical), so Python calls only run, which loads once
         run_types = self.types[:8] + ["a1<f8C"] * 15 + FACTOR_TYPES + jbound_types + bound_types
         head.append(f"SIGNATURES = {{'run': 'i ' + {' '.join(run_types)!r}}}")
+        self.run_types = ["i"] + run_types
         body = ["", "", "@_inner",
                 f"def fused(q, v, a, lam, t, index2, q_ref, r{', ' if params else ''}{params}):",
                 "    n2 = q.shape[0]",
@@ -639,12 +659,28 @@ class FusedResidual:
         body += RUN.format(modes=modes, branches=branches.lstrip("\n").format(**fmt), borrow=borrow,
                            **fmt).splitlines()
         self.kind = kind
-        self.source = "\n".join(head + body) + "\n"
-        self.key = hashlib.sha256(self.source.encode()).hexdigest()[:20]
+        # the per-iteration chain newton_loop -> iterate -> fused (and the explicit loop's) written
+        # out in its callers: each of these calls copied every array descriptor (source_inline).
+        # The key is that of the source before: the written-out one is made only for a new module
+        # (``source``), else read back with the module (10-20 ms per solve saved)
+        self._plain_source = "\n".join(head + body) + "\n"
+        self._source = None
+        self.key = hashlib.sha256(self._plain_source.encode()).hexdigest()[:20]
         self.function = None
         self._factors = None
         self._empty = np.zeros(0)
         self._no_steps = (self._empty,) * 9
+
+    @property
+    def source(self):
+        """The module's source: the generated one with the loops' calls written out (INLINED)."""
+        if self._source is None:
+            self._source = inline_calls(self._plain_source, INLINED, INLINING)
+        return self._source
+
+    @source.setter
+    def source(self, text):
+        self._source = text
 
     @staticmethod
     def _iterate_source(comma, params):
@@ -837,6 +873,8 @@ class FusedResidual:
         then imported again with its callees compiled."""
         def first(*args):
             try:
+                # loaded by its signature: typing the 100+ arguments of the call in Python took 0.9 ms
+                run.compile(tuple(_numba_type(k) for k in self.run_types))
                 out = run(*args)
                 fn = run
             except numba_errors().TypingError:
