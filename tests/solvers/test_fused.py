@@ -169,14 +169,14 @@ def test_compiled_steps_give_the_same_numbers(case, monkeypatch):
             assert a == b, f'{case}: {k}'
 
 
-def _chain(n, adaptive, solver_type=None, sensors=False, path=None, max_iterations=None):
+def _chain(n, adaptive, solver_type=None, sensors=False, path=None, max_iterations=None, v0=0.5):
     """n mass points hanging in a chain of DistanceConstraints (Jacobian updates all along),
     optionally with sensors, a solution file and fewer Newton iterations allowed."""
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     m_prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround())))
     for i in range(n):
-        nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[i + 1., 0., 0.], initialVelocities=[0., 0., 0.5]))
+        nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[i + 1., 0., 0.], initialVelocities=[0., 0., v0]))
         m = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.MassPoint(mass=1., nodeNumber=nd))))
         mbs.AddObject(U.DistanceConstraint(markerNumbers=[m_prev, m], distance=1.))
         mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0., -9.81, 0.]))
@@ -275,6 +275,27 @@ def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_pa
         assert 'error' not in plain and jacobians > 3 and plain['counts'][2] == 401
     if variant == 'outputs':
         assert plain['sensor0'].shape[0] > 100 and len(plain['file']) > 40
+
+
+def test_initial_accelerations_of_a_sparse_system_at_rest_are_compiled(monkeypatch, tmp_path):
+    """A chain at rest with 100 equations (sparse factors): the matrix of the initial accelerations
+    and its solve come from the fused module (no group kernels called for one matrix), with the
+    numbers of the group-by-group path to the last bit."""
+    from multibody.equations.system import SystemEquations
+    built = []
+    jacobian = SystemEquations.jacobian
+
+    def counted(eq, *a, **k):
+        built.append(1)
+        return jacobian(eq, *a, **k)
+    monkeypatch.setattr(SystemEquations, 'jacobian', counted)
+    plain = _solve_chain('0', monkeypatch, tmp_path, n=25, adaptive=False, v0=0.0)
+    assert len(built) > 0
+    del built[:]
+    counter = _StepsCounter(monkeypatch)
+    fused = _solve_chain('1', monkeypatch, tmp_path, n=25, adaptive=False, v0=0.0)
+    assert built == [] and counter.sparse >= 2 and counter.steps > 0   # initial matrix + first Newton matrix
+    _assert_same(plain, fused)
 
 
 def _assert_same(plain, fused):

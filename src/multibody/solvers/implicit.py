@@ -610,10 +610,20 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
             if x is not None and np.all(np.isfinite(x)):
                 self._set_initial(x)
                 return
-        J = eq.jacobian(*INITIAL_JACOBIAN, dense=solver.wants_dense(n))
+        J = None
+        if fz is not None and factors is None and fz.compiled_jacobian and not solver.wants_dense(n) \
+                and not self.mbs._user_functions["systemJacobian"]:
+            # the sparse matrix's values and the solve compiled too (eq.jacobian's values in its
+            # pattern, LinearSolver.solve's operations): no group kernels to load for one matrix
+            coef = np.array((0.0, 0.0, 0.0) + INITIAL_JACOBIAN)
+            data = fz.sparse_jacobian(cur.q, cur.v, coef, eq.nnz)
+            J = sp.csc_matrix((data, eq.csc_indices, eq.csc_indptr), shape=(n, n))
+        if J is None:
+            J = eq.jacobian(*INITIAL_JACOBIAN, dense=solver.wants_dense(n))
         try:
             solver.factorize(J)
-            x = solver.solve_once(rhs)
+            compiled = solver.compiled_factors() if fz is not None and sp.issparse(J) else None
+            x = fz.solve(rhs, compiled) if compiled else solver.solve_once(rhs)
             if not np.all(np.isfinite(x)):
                 raise SingularJacobian(-1)
         except SingularJacobian as exc:

@@ -11,7 +11,14 @@ import scipy.sparse.linalg as spla
 
 from ..enums import LinearSolverType
 from ..kernels import fused as kfused
+from ..equations import lean_cache as _lean
 from ..kernels import sparse_lu
+
+# kernels called from Python only (never linked into other compiled code): their cache entries
+# without the LLVM bitcode (equations/lean_cache.py), loaded at the first sparse factorization of
+# a process in 0.x instead of 3-5 ms each
+for _kernel in (sparse_lu.sort_columns, sparse_lu.refactor_pattern_fits):
+    _lean.install(_kernel)
 
 try:        # KLU (SuiteSparse) through kvxopt: the faster sparse LU for chain-like Jacobians
     from kvxopt import klu as _klu
