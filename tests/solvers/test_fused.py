@@ -724,3 +724,15 @@ def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypat
     # the multipliers hold the tip load (sum of the y reactions = the total load)
     total = 10. * (1.5 if variant == 'load_change' else 1.)
     assert abs(l0[1::2].sum() - total) < 1e-6 * total
+
+
+def test_entry_point_signature_types_are_those_of_the_compiled_arguments():
+    """run is loaded by its signature: the types made from the argument keys are what Numba infers
+    from the arguments themselves and what the compile process compiled for (fused_compile.sample)."""
+    import numba
+    from multibody.equations.fused_compile import sample
+    arrays = [np.zeros(3), np.zeros((2, 3), dtype=np.int64), np.zeros((2, 3, 3)), np.zeros(4, dtype=bool),
+              np.zeros((4, 4))[::2, ::2], np.zeros(5)[::2]]
+    for x in arrays + [0.5, 3, True]:
+        key = fu._type_key(x)
+        assert fu._numba_type(key) == numba.typeof(x) == numba.typeof(sample(key)), key

@@ -464,9 +464,13 @@ def _numba_type(key):
     """The Numba type of an argument with ``_type_key`` ``key`` (as fused_compile.sample's value)."""
     t = _NUMBA_TYPES.get(key)
     if t is None:
-        from .fused_compile import sample
         import numba
-        t = _NUMBA_TYPES[key] = numba.typeof(sample(key))
+        scalars = {"f": numba.float64, "i": numba.int64, "b": numba.boolean}
+        if key in scalars:
+            t = scalars[key]
+        else:       # a<ndim><dtype><C|A>, ndim one digit (made by _type_key)
+            t = numba.types.Array(numba.from_dtype(np.dtype(key[2:-1])), int(key[1]), key[-1])
+        _NUMBA_TYPES[key] = t
     return t
 
 
