@@ -12,6 +12,9 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..kernels import assembly as ka
+from . import lean_cache as _lean
+
+_lean.install(ka.csc_pattern)       # called from Python only: its cache entry without bitcode
 from .groups import Frames
 
 
@@ -89,15 +92,14 @@ class SystemEquations:
         cc = np.concatenate(cols) if cols else np.zeros(0, dtype=np.int64)
         valid = (r >= 0) & (cc >= 0)
         n = self.n
-        key = np.where(valid, cc * n + r, -1)
-        uniq, inv = np.unique(key[valid], return_inverse=True)
-        slots = np.full(r.size, uniq.size, dtype=np.int64)
-        slots[valid] = inv
+        # entry -> position in the CSC pattern (rows ascending per column); invalid entries: nnz
+        slots = np.empty(r.size, dtype=np.int64)
+        indices, indptr = ka.csc_pattern(np.ascontiguousarray(r, dtype=np.int64),
+                                         np.ascontiguousarray(cc, dtype=np.int64), n, slots)
         self._slots = slots
-        self.nnz = uniq.size
-        self.csc_indices = (uniq % n).astype(np.int32) if n else np.zeros(0, dtype=np.int32)
-        col_of = uniq // n if n else uniq
-        self.csc_indptr = np.searchsorted(col_of, np.arange(n + 1)).astype(np.int32)
+        self.nnz = indices.size
+        self.csc_indices = indices.astype(np.int32)
+        self.csc_indptr = indptr.astype(np.int32)
         self._dense_slots = np.where(valid, r * n + cc, n * n)
         self._values = np.zeros(r.size)
 

@@ -4,6 +4,8 @@ Every group returns per-item arrays with a local-to-global index map of the same
 shape (index -1: no coordinate, e.g. padding or ground). These loops add them into the system
 vectors without the temporaries of ``np.add.at`` and masks, which dominate small models.
 """
+import numpy as np
+
 from ._jit import njit
 
 
@@ -71,3 +73,49 @@ def marker_vector_loads_add(out, marker, ltg, A, J, F, body_fixed, scale):
             col = ltg[m, k]
             if col >= 0:
                 out[col] += s * (J[m, 0, k] * f0 + J[m, 1, k] * f1 + J[m, 2, k] * f2)
+
+
+@njit
+def csc_pattern(rows, cols, n, slots):
+    """The CSC pattern of the (row, col) entries (index < 0: no entry): writes each entry's
+    position in the pattern into ``slots`` (nnz for the others) and returns (indices, indptr) with
+    the rows of a column ascending, as np.unique of col * n + row would order them. Counting sort
+    by column, the distinct rows of a column marked and sorted: O(entries), where np.unique with
+    its inverse sorted all entries (0.2 s for the 958464 of 1024 slider-cranks)."""
+    m = rows.shape[0]
+    count = np.zeros(n + 1, dtype=np.int64)
+    for k in range(m):
+        if rows[k] >= 0 and cols[k] >= 0:
+            count[cols[k] + 1] += 1
+    for j in range(n):
+        count[j + 1] += count[j]
+    order = np.empty(count[n], dtype=np.int64)
+    fill = count[:n].copy()
+    for k in range(m):
+        if rows[k] >= 0 and cols[k] >= 0:
+            order[fill[cols[k]]] = k
+            fill[cols[k]] += 1
+    mark = np.full(n, -1, dtype=np.int64)
+    slot_of_row = np.empty(n, dtype=np.int64)
+    indices = np.empty(count[n], dtype=np.int64)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    nnz = 0
+    for j in range(n):
+        start = nnz
+        for p in range(count[j], count[j + 1]):
+            r = rows[order[p]]
+            if mark[r] != j:
+                mark[r] = j
+                indices[nnz] = r
+                nnz += 1
+        indices[start:nnz].sort()
+        for p in range(start, nnz):
+            slot_of_row[indices[p]] = p
+        for p in range(count[j], count[j + 1]):
+            k = order[p]
+            slots[k] = slot_of_row[rows[k]]
+        indptr[j + 1] = nnz
+    for k in range(m):
+        if rows[k] < 0 or cols[k] < 0:
+            slots[k] = nnz
+    return indices[:nnz].copy(), indptr
