@@ -97,3 +97,39 @@ def test_refuses_what_it_cannot_inline():
     ''')
     with pytest.raises(ValueError, match="arguments"):
         inline_calls(wrong, ("f",), ("g",))
+
+    strings = textwrap.dedent('''
+        def f(a):
+            print("a # b")
+
+
+        def g(b):
+            f(b)
+    ''')
+    with pytest.raises(ValueError, match="string"):
+        inline_calls(strings, ("f",), ("g",))
+    multiline = textwrap.dedent('''
+        def f(a):
+            return (a +
+                    1)
+
+
+        def g(b):
+            c = f(b)
+    ''')
+    with pytest.raises(ValueError, match="several lines"):
+        inline_calls(multiline, ("f",), ("g",))
+    shadowing = textwrap.dedent('''
+        SCALE = 2.0
+
+
+        def f(a):
+            return a * SCALE
+
+
+        def g(b):
+            SCALE = 3.0
+            c = f(b)
+    ''')
+    with pytest.raises(ValueError, match="shadow"):
+        inline_calls(shadowing, ("f",), ("g",))

@@ -58,7 +58,6 @@ class _Function:
         self.params = [a.arg for a in node.args.args]
         if node.args.vararg or node.args.kwarg or node.args.kwonlyargs or node.args.defaults:
             raise ValueError(f"{self.name}: only plain positional parameters are inlined")
-        self.first = (node.decorator_list[0].lineno if node.decorator_list else node.lineno) - 1
         self.body_start = node.body[0].lineno - 1
         # a docstring-free body starts at its first statement; comments just above it belong to it
         while self.body_start > node.lineno and lines[self.body_start - 1].strip().startswith("#"):
@@ -67,23 +66,37 @@ class _Function:
         self.body = lines[self.body_start:self.end]
 
 
-def _locals_and_return(fn, body):
-    """The names ``body`` (fn's, possibly already expanded) assigns, and the expression of its
-    final ``return`` (None if it has none); raises ValueError for what cannot be inlined."""
+def _names(fn, body):
+    """(tree, source, names ``body`` assigns, names it reads that are neither those nor parameters)
+    of fn's body (possibly already expanded)."""
     src = f"def {fn.name}({', '.join(fn.params)}):\n" + "\n".join(body) + "\n"
     tree = ast.parse(src).body[0]
-    stored = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))}
+    names = [n for n in ast.walk(tree) if isinstance(n, ast.Name)]
+    stored = {n.id for n in names if isinstance(n.ctx, (ast.Store, ast.Del))}
+    free = {n.id for n in names if isinstance(n.ctx, ast.Load)} - stored - set(fn.params)
+    return tree, src, stored, free
+
+
+def _callee(fn, body):
+    """The names ``body`` assigns, those it reads from the module, and the expression of its final
+    ``return`` (None if it has none); raises ValueError for what cannot be inlined (a renamed
+    line is rewritten token by token, so string literals, which could hold names or '#', and
+    returns other than a one-line last statement are refused)."""
+    tree, src, stored, free = _names(fn, body)
     bad = stored & set(fn.params)
     if bad:
         raise ValueError(f"{fn.name}: parameter(s) {sorted(bad)} assigned, not inlined")
+    if any(isinstance(n, ast.Constant) and isinstance(n.value, (str, bytes)) for n in ast.walk(tree)):
+        raise ValueError(f"{fn.name}: string literals are not inlined")
     returns = [n for n in ast.walk(tree) if isinstance(n, ast.Return)]
     ret = None
     if returns:
         last = tree.body[-1]
-        if len(returns) > 1 or returns[0] is not last:
-            raise ValueError(f"{fn.name}: a return before its end, not inlined")
+        if len(returns) > 1 or returns[0] is not last or last.lineno != last.end_lineno \
+                or last.end_lineno != len(src.splitlines()):
+            raise ValueError(f"{fn.name}: a return before its end or over several lines, not inlined")
         ret = ast.get_source_segment(src, last.value) if last.value is not None else "None"
-    return stored, ret
+    return stored, free, ret
 
 
 def inline_calls(source, callees, callers):
@@ -100,12 +113,20 @@ def inline_calls(source, callees, callers):
 
     def expand(fn):
         out = []
+        caller_names = None
         for line in fn.body:
             m = _CALL.match(line.partition("#")[0].rstrip())
             if not m or m.group("name") not in expanded:
                 out.append(line)
                 continue
-            callee, cbody, stored, ret = expanded[m.group("name")]
+            callee, cbody, stored, free, ret = expanded[m.group("name")]
+            if caller_names is None:
+                _, _, caller_stored, _ = _names(fn, fn.body)
+                caller_names = caller_stored | set(fn.params)
+            shadowed = free & caller_names
+            if shadowed:
+                # the body would read the caller's variable instead of the module's name
+                raise ValueError(f"{fn.name}: its names {sorted(shadowed)} shadow what {callee.name} reads")
             args = _split_args(m.group("args"))
             if len(args) != len(callee.params):
                 raise ValueError(f"{fn.name}: call of {callee.name} with {len(args)} arguments, "
@@ -143,7 +164,7 @@ def inline_calls(source, callees, callers):
         if fn.name in callers:
             body = new_bodies[fn.name] = expand(fn)
         if fn.name in callees:
-            expanded[fn.name] = (fn, body) + _locals_and_return(fn, body)
+            expanded[fn.name] = (fn, body) + _callee(fn, body)
     for fn in sorted((f for f in funcs if f.name in new_bodies), key=lambda f: -f.body_start):
         lines[fn.body_start:fn.end] = new_bodies[fn.name]
     return "\n".join(lines)

@@ -13,9 +13,9 @@ import scipy.sparse as sp
 
 from ..kernels import assembly as ka
 from . import lean_cache as _lean
+from .groups import Frames
 
 _lean.install(ka.csc_pattern)       # called from Python only: its cache entry without bitcode
-from .groups import Frames
 
 
 class SystemEquations:
