@@ -2,7 +2,7 @@
 import numpy as np
 
 from ._jit import njit
-from .stack import stack_empty
+from .stack import scratch_2d, stack_empty
 
 
 def unit_and_rate(dp, dv, L):
@@ -62,8 +62,8 @@ def project_to_coordinates(m0, m1, J, F, S, Dv, active, with_jacobian, Q, Kout, 
     d = J.shape[1]
     K = J.shape[2]
     L = 2 * K
-    B = np.empty((d, L))
-    SB = np.empty((d, L))
+    B = scratch_2d(stack_empty(256), d, L)     # on the stack up to d * 2K = 256 (per-residual path)
+    SB = scratch_2d(stack_empty(256), d, L)
     for i in range(n):
         if not active[i]:
             for l in range(L):

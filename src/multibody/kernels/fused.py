@@ -10,6 +10,7 @@ from .constraints import coordinate, point_translation
 from .rigid import ep_frames, ep_mass_and_lhs, ep_stiffness, frames_2d
 from .rigid_joints import rigid_joint_equations
 from .sparse_lu import lu_solve
+from .stack import stack_empty
 
 
 @njit
@@ -86,7 +87,12 @@ def coordinate_system(m0, m1, cval, cvel, cJ, factor1, offset, velocity_level, i
     velocity-level items (``velocityLevel``), the position offset otherwise."""
     for i in range(vel_form.shape[0]):
         vel_form[i] = velocity_level[i] or index2
-    d = np.where(velocity_level, offset, 0.0)
+    # the velocity offset: offset where velocityLevel, else 0 (scratch on the stack up to 64 rows;
+    # np.where here made 4 heap allocations per residual)
+    n = vel_form.shape[0]
+    d = stack_empty(64)[:n] if n <= 64 else np.empty(n)
+    for i in range(n):
+        d[i] = offset[i] if velocity_level[i] else 0.0
     coordinate(m0, m1, cval, cvel, cJ, factor1, offset, d, vel_form, True, g, C)
 
 
@@ -169,7 +175,7 @@ def mass_1d_frames(items, idx, q_tot, v, p0, A0, pos, vel, A, Jpos, ltg):
 @njit
 def spring_damper_forces(m0, m1, pos, vel, L0, k, d, fa, L0_t, is_user, fsd_user, F):
     """spring_damper_marker_forces without Jacobians (F (n, 3))."""
-    none = np.zeros((0, 3, 3))
+    none = stack_empty((1, 3, 3))[:0]      # no Jacobians (no heap allocation per residual)
     spring_damper_marker_forces(m0, m1, pos, vel, L0, k, d, fa, L0_t, is_user, fsd_user, False, F, none, none)
 
 

@@ -13,7 +13,7 @@ without one); ``rows`` selects the E equations of the joint type.
 import numpy as np
 
 from ._jit import njit
-from .stack import stack_empty
+from .stack import scratch_2d, stack_empty
 
 
 @njit
@@ -33,7 +33,7 @@ def rigid_joint_equations(m0, m1, pos, vel, omega, A, Jpos, Jrot, R0, R1, Ru, u_
     t3 = stack_empty(3)
     t2 = stack_empty(3)
     val = stack_empty(6)
-    Cf = np.empty((6, 2 * K))
+    Cf = scratch_2d(stack_empty(192), 6, 2 * K)     # on the stack up to K = 16
     dp = stack_empty(3)
     dv = stack_empty(3)
     dpw = stack_empty(3)

@@ -6,7 +6,9 @@ returns: it must not be returned or stored (the kernels use them as local scratc
 import numpy as np
 import numba
 
-__all__ = ["stack_empty"]
+from ._jit import njit
+
+__all__ = ["stack_empty", "scratch_2d"]
 
 if numba.config.DISABLE_JIT:
     def stack_empty(shape):
@@ -44,3 +46,13 @@ else:
                            itemsize=intp(8), meminfo=None)
             return ary._getvalue()
         return rtype(shape), codegen
+
+
+@njit
+def scratch_2d(buf, d, L):
+    """A (d, L) scratch array: a view of ``buf`` (a 1-d ``stack_empty`` of the caller, whose frame
+    it lives in) where it holds d * L values, else a heap array (e.g. flexible bodies' many
+    coordinates)."""
+    if d * L <= buf.shape[0]:
+        return buf[:d * L].reshape((d, L))
+    return np.empty((d, L))
