@@ -13,7 +13,7 @@ from multibody import LinearSolverType
 from multibody.equations import lean_cache
 from multibody.kernels import fused as kf
 from multibody.kernels.sparse_lu import lu_solve
-from multibody.kernels.stack import stack_empty
+from multibody.kernels.stack import scratch_2d, stack_empty
 from multibody.solvers import linear
 from multibody.solvers.linear import LinearSolver, SingularJacobian
 
@@ -123,6 +123,79 @@ def test_stack_scratch_arrays_are_arrays_without_heap_allocations():
         _scratch_loop(x, K)
         return rtsys.get_allocation_stats().alloc - before
     assert allocations(100) == allocations(0)      # (the argument's own meminfo only)
+
+
+@numba.njit
+def _scratch_2d_sum(d, L, K):
+    s = 0.0
+    for _ in range(K):
+        B = scratch_2d(stack_empty(12), d, L)
+        for i in range(d):
+            for j in range(L):
+                B[i, j] = i * L + j
+        s += B[d - 1, L - 1] + B.shape[0] * 1000
+    return s
+
+
+def _heap_allocations(f, *args):
+    """NRT allocations of f(*args) beyond those of its array arguments (one meminfo each)."""
+    from numba.core.runtime import _nrt_python as nrt
+    from numba.core.runtime import rtsys
+    nrt.memsys_enable_stats()
+    f(*args)
+    before = rtsys.get_allocation_stats().alloc
+    f(*args)
+    return rtsys.get_allocation_stats().alloc - before - sum(isinstance(a, np.ndarray) for a in args)
+
+
+def test_scratch_2d_is_on_the_stack_up_to_its_buffer_and_on_the_heap_beyond():
+    assert _scratch_2d_sum(3, 4, 1) == 11 + 3000               # 12 values: the stack buffer
+    assert _scratch_2d_sum(4, 5, 1) == 19 + 4000               # 20 values: a heap array
+    assert _heap_allocations(_scratch_2d_sum, 3, 4, 50) == 0
+    assert _heap_allocations(_scratch_2d_sum, 4, 5, 50) == 50
+
+
+def test_per_residual_connector_kernels_make_no_heap_allocations():
+    """The kernels of every residual (fused step loops) take their scratch from the stack."""
+    from multibody.kernels import connectors as kc
+    from multibody.kernels.rigid_joints import rigid_joint_equations
+    rng = np.random.default_rng(1)
+    two, f1, b1 = np.array([0, 1]), rng.random(2), np.zeros(2, dtype=np.bool_)
+    pos, vel, F = rng.random((2, 3)), rng.random((2, 3)), np.zeros((2, 3))
+    assert _heap_allocations(kf.spring_damper_forces, two, two[::-1].copy(), pos, vel, f1, f1, f1, f1, f1, b1,
+                             f1, F) == 0
+    J, S, Q, Kout = rng.random((2, 3, 7)), rng.random((2, 3, 3)), np.zeros((2, 14)), np.zeros((2, 14, 14))
+    active = np.ones(2, dtype=np.bool_)
+    assert _heap_allocations(kc.project_to_coordinates, two, two, J, F, S, S, active, True, Q, Kout, Kout) == 0
+    g, C, cJ = np.zeros((2, 1)), np.zeros((2, 1, 2)), np.ones((2, 1))
+    vform = np.zeros(2, dtype=np.bool_)
+    assert _heap_allocations(kf.coordinate_system, two, two, f1, f1, cJ, f1, f1, b1 | True, False, vform, g,
+                             C) == 0
+    np.testing.assert_array_equal(vform, [True, True])        # velocity-level rows: velocity form
+    np.testing.assert_allclose(g[:, 0], f1 * f1 - f1 - f1)     # k1 v_m1 - v_m0 - velocity offset
+    # a generic joint's equations with the arrays of an assembled model (K = 7 Euler-parameter coordinates)
+    import multibody as exu
+    from multibody.equations import joints
+    from multibody.utilities import RigidBodyInertia
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.CreateGround()
+    b = mbs.CreateRigidBody(inertia=RigidBodyInertia(1.0, np.diag([1.0, 2.0, 3.0])), referencePosition=[1, 0, 0])
+    mbs.CreateGenericJoint(itemNumbers=[g, b], position=[0.5, 0, 0], constrainedAxes=[1, 1, 1, 0, 1, 1])
+    mbs.Assemble()
+    seen = []
+
+    def record(*args):
+        seen.append(args)
+        return rigid_joint_equations(*args)
+    original, joints.krj.rigid_joint_equations = joints.krj.rigid_joint_equations, record
+    try:
+        mbs.ComputeSystemDegreeOfFreedom()
+    finally:
+        joints.krj.rigid_joint_equations = original
+    args = [a for a in seen if a[18]][0]                 # with the Jacobian (Cf filled)
+    assert args[6].shape[2] == 7
+    assert _heap_allocations(rigid_joint_equations, *args) == 0
 
 
 def test_borrowed_arrays_are_the_same_memory():
