@@ -295,6 +295,7 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
     za, zl, dy = np.zeros(n2), np.zeros(nae), np.empty(m)
     done, nrhs, status = 0, 0, 0
     hs = h
+    fresh, t_prev = True, tc      # the state given holds its end-of-step values
     while done < max_steps and tc < t_lim:
         if adaptive:
             hs = min(h, t_end - tc) if tc + h > t_end else h      # the step loop's last step
@@ -328,28 +329,6 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
         for j in range(n2):
             q[j] = y[j]
             v[j] = y[n2 + j]
-        if eos:
-            accelerations(q, v, za, zl, t1, q_ref, r, inv_m, f, x{params})
-            nrhs += 1
-            for j in range(n2):
-                a[j] = x[j]
-        else:
-            for j in range(n2):
-                a[j] = K[s - 1, n2 + j]
-        if k > 0:
-            # eliminated coordinates: zero, and their multipliers (f - M q_tt)_j / C_j from the
-            # residual at q_tt, lambda = 0: -(M q_tt - f) is f - M q_tt to the last bit
-            for j in range(k):
-                e = int(elim[j])
-                q[e] = 0.0
-                v[e] = 0.0
-                a[e] = 0.0
-            fused(q, v, a, zl, t1, False, q_ref, r{params})
-            if not eos:
-                nrhs += 1
-            for j in range(k):
-                e, cj = int(elim[j]), elim[3 * k + j]
-                lam[int(elim[k + j])] = -r[e] / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
         finite = True
         for j in range(n2):
             if not (np.isfinite(q[j]) and np.isfinite(v[j])):
@@ -361,8 +340,64 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
                 a[j] = delta[j]
             for j in range(nae):
                 lam[j] = delta[n2 + j]
+            if not fresh:
+                # the start of this step ended a step whose end-of-step values were not needed then
+                if eos:
+                    accelerations(q, v, za, zl, t_prev, q_ref, r, inv_m, f, x{params})
+                    nrhs += 1
+                    for j in range(n2):
+                        a[j] = x[j]
+                if k > 0:
+                    # eliminated coordinates: zero, and their multipliers (f - M q_tt)_j / C_j from
+                    # the residual at q_tt, lambda = 0 (-(M q_tt - f) is f - M q_tt to the last bit);
+                    # after the end-of-step accelerations r is that residual at these rows already
+                    # (diagonal mass matrix, a_e = 0)
+                    for j in range(k):
+                        e = int(elim[j])
+                        q[e] = 0.0
+                        v[e] = 0.0
+                        a[e] = 0.0
+                    if not eos:
+                        fused(q, v, a, zl, t_prev, False, q_ref, r{params})
+                        nrhs += 1
+                    for j in range(k):
+                        e, cj = int(elim[j]), elim[3 * k + j]
+                        lam[int(elim[k + j])] = -r[e] / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
             status = 3
             break
+        if not eos:
+            for j in range(n2):
+                a[j] = K[s - 1, n2 + j]
+        # the end-of-step accelerations and the multipliers of the eliminated coordinates only where
+        # Python sees them: at the last step of this call (steps or time bound, output due); the
+        # steps in between do not read them (2 of 6 residuals per RK4 step)
+        if (done + 1 >= max_steps or not t_new < t_lim
+                or (output and (abs(t_new - t_end) <= eps or t_new - tw >= -eps))):
+            if eos:
+                accelerations(q, v, za, zl, t1, q_ref, r, inv_m, f, x{params})
+                nrhs += 1
+                for j in range(n2):
+                    a[j] = x[j]
+            if k > 0:
+                # eliminated coordinates: zero, and their multipliers (f - M q_tt)_j / C_j from
+                # the residual at q_tt, lambda = 0 (-(M q_tt - f) is f - M q_tt to the last bit);
+                # after the end-of-step accelerations r is that residual at these rows already
+                # (diagonal mass matrix, a_e = 0)
+                for j in range(k):
+                    e = int(elim[j])
+                    q[e] = 0.0
+                    v[e] = 0.0
+                    a[e] = 0.0
+                if not eos:
+                    fused(q, v, a, zl, t1, False, q_ref, r{params})
+                    nrhs += 1
+                for j in range(k):
+                    e, cj = int(elim[j]), elim[3 * k + j]
+                    lam[int(elim[k + j])] = -r[e] / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
+            fresh = True
+        else:
+            fresh = False
+        t_prev = t1
         done += 1
         step += 1.0
         tc = t_new
@@ -432,6 +467,8 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", ""),
 # start a and lambda. sc = [h, s, k, end-of-step accelerations, t0, loop bound, t_end, next output
 # time, output epsilon, step, max steps, t, output on, adaptive | out: steps done, t, number of
 # right-hand sides, size of the last step (adaptive: the last one up to t_end may be shorter)].
+# The end-of-step accelerations (eos) and the multipliers of the eliminated coordinates are made
+# at the call's last step only (the state Python sees; the steps in between do not read them).
 # Returns 0, 5 (output due) or 3 (NaN/Inf: state back at the start of the step).
 # STEPS (mode 3): time steps of ImplicitSecondOrderSolver (fixed step size, modified Newton with the
 # current factorization) from the state (q, v, a, lam; aa = the solver's a_alg, caa = the state's)
