@@ -269,6 +269,33 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
 
 
 """
+# the end of a Runge-Kutta step where Python sees it (RK_STEPS), written out twice into EXPLICIT_LOOPS:
+# at the last step of a call (time t1), and for the state an overflowing step returns to
+_RK_END_OF_STEP = """\
+if eos:
+    accelerations(q, v, za, zl, @T@, q_ref, r, inv_m, f, x{params})
+    nrhs += 1
+    for j in range(n2):
+        a[j] = x[j]
+if k > 0:
+    # eliminated coordinates: zero, and their multipliers (f - M q_tt)_j / C_j from
+    # the residual at q_tt, lambda = 0 (-(M q_tt - f) is f - M q_tt to the last bit);
+    # after the end-of-step accelerations r is that residual at these rows already
+    # (diagonal mass matrix, a_e = 0)
+    for j in range(k):
+        e = int(elim[j])
+        q[e] = 0.0
+        v[e] = 0.0
+        a[e] = 0.0
+    if not eos:
+        fused(q, v, a, zl, @T@, False, q_ref, r{params})
+        nrhs += 1
+    for j in range(k):
+        e, cj = int(elim[j]), elim[3 * k + j]
+        lam[int(elim[k + j])] = -r[e] / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
+"""
+
+
 EXPLICIT_LOOPS = """
 
 @_inner
@@ -342,27 +369,7 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
                 lam[j] = delta[n2 + j]
             if not fresh:
                 # the start of this step ended a step whose end-of-step values were not needed then
-                if eos:
-                    accelerations(q, v, za, zl, t_prev, q_ref, r, inv_m, f, x{params})
-                    nrhs += 1
-                    for j in range(n2):
-                        a[j] = x[j]
-                if k > 0:
-                    # eliminated coordinates: zero, and their multipliers (f - M q_tt)_j / C_j from
-                    # the residual at q_tt, lambda = 0 (-(M q_tt - f) is f - M q_tt to the last bit);
-                    # after the end-of-step accelerations r is that residual at these rows already
-                    # (diagonal mass matrix, a_e = 0)
-                    for j in range(k):
-                        e = int(elim[j])
-                        q[e] = 0.0
-                        v[e] = 0.0
-                        a[e] = 0.0
-                    if not eos:
-                        fused(q, v, a, zl, t_prev, False, q_ref, r{params})
-                        nrhs += 1
-                    for j in range(k):
-                        e, cj = int(elim[j]), elim[3 * k + j]
-                        lam[int(elim[k + j])] = -r[e] / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
+@END_OF_STEP(t_prev, 16)@
             status = 3
             break
         if not eos:
@@ -373,27 +380,7 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
         # steps in between do not read them (2 of 6 residuals per RK4 step)
         if (done + 1 >= max_steps or not t_new < t_lim
                 or (output and (abs(t_new - t_end) <= eps or t_new - tw >= -eps))):
-            if eos:
-                accelerations(q, v, za, zl, t1, q_ref, r, inv_m, f, x{params})
-                nrhs += 1
-                for j in range(n2):
-                    a[j] = x[j]
-            if k > 0:
-                # eliminated coordinates: zero, and their multipliers (f - M q_tt)_j / C_j from
-                # the residual at q_tt, lambda = 0 (-(M q_tt - f) is f - M q_tt to the last bit);
-                # after the end-of-step accelerations r is that residual at these rows already
-                # (diagonal mass matrix, a_e = 0)
-                for j in range(k):
-                    e = int(elim[j])
-                    q[e] = 0.0
-                    v[e] = 0.0
-                    a[e] = 0.0
-                if not eos:
-                    fused(q, v, a, zl, t1, False, q_ref, r{params})
-                    nrhs += 1
-                for j in range(k):
-                    e, cj = int(elim[j]), elim[3 * k + j]
-                    lam[int(elim[k + j])] = -r[e] / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
+@END_OF_STEP(t1, 12)@
             fresh = True
         else:
             fresh = False
@@ -409,6 +396,12 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
 
 
 """
+for _t, _indent in (("t_prev", 16), ("t1", 12)):
+    EXPLICIT_LOOPS = EXPLICIT_LOOPS.replace(
+        f"@END_OF_STEP({_t}, {_indent})@\n",
+        "".join(" " * _indent + line + "\n" if line else "\n"
+                for line in _RK_END_OF_STEP.replace("@T@", _t).splitlines()))
+assert "@END_OF_STEP" not in EXPLICIT_LOOPS
 RUN = """
 
 @numba.njit(cache=True)
