@@ -194,7 +194,7 @@ class LinearSolver:
             self._refactor_off = False
         if self._refactor is not None and self._refactorize(J):
             return
-        if self._use_klu and self._klu_pattern is not None:
+        if self._use_klu and self._klu_pattern_of(J) is not None:
             try:
                 self._klu = self._klu_pattern.factorize(J)
                 self._backend = "KLU"
@@ -208,12 +208,7 @@ class LinearSolver:
             self._pattern = (J.indptr.copy(), J.indices.copy())
             fill = self._factor_nnz / max(J.nnz, 1)
             self._use_klu = _klu is not None and J.shape[0] > 0
-            if self._use_klu:
-                try:
-                    self._klu_pattern = _KLUPattern(J)
-                except ValueError:                  # pragma: no cover - kvxopt changed the pattern
-                    self._use_klu = False
-            if self._use_klu and fill >= KLU_MAX_FILL_RATIO:
+            if self._use_klu and fill >= KLU_MAX_FILL_RATIO and self._klu_pattern_of(J) is not None:
                 # much fill: KLU where its factors are no larger (a decision by the pattern and the
                 # pivots, not by a clock, so that a run gives the same numbers every time)
                 try:
@@ -225,6 +220,17 @@ class LinearSolver:
                     self._lu, self._triangular, self._klu = None, None, numeric[:2]
                     self._backend = "KLU"
         self._adopt_sparse(J)
+
+    def _klu_pattern_of(self, J):
+        """KLU's symbolic analysis of J's pattern, made at its first use (10-12 ms at n = 10^4: the
+        first factorization of a pattern whose SuperLU factors are kept, and then refactorized,
+        never needs it); None where kvxopt cannot take the pattern (KLU is then off for it)."""
+        if self._klu_pattern is None:
+            try:
+                self._klu_pattern = _KLUPattern(J)
+            except ValueError:                      # pragma: no cover - kvxopt changed the pattern
+                self._use_klu = False
+        return self._klu_pattern
 
     def _adopt_sparse(self, J):
         """After a full sparse factorization: its factors as compiled_factors() arrays, which the
