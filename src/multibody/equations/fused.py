@@ -378,8 +378,8 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
         # the end-of-step accelerations and the multipliers of the eliminated coordinates only where
         # Python sees them: at the last step of this call (steps or time bound, output due); the
         # steps in between do not read them (2 of 6 residuals per RK4 step)
-        if (done + 1 >= max_steps or not t_new < t_lim
-                or (output and (abs(t_new - t_end) <= eps or t_new - tw >= -eps))):
+        due = output and (abs(t_new - t_end) <= eps or t_new - tw >= -eps)
+        if due or done + 1 >= max_steps or not t_new < t_lim:
 @END_OF_STEP(t1, 12)@
             fresh = True
         else:
@@ -388,7 +388,7 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
         done += 1
         step += 1.0
         tc = t_new
-        if output and (abs(tc - t_end) <= eps or tc - tw >= -eps):
+        if due:
             status = 5
             break
     sc[14], sc[15], sc[16], sc[17] = done, tc, nrhs, hs

@@ -10,7 +10,7 @@ from .constraints import coordinate, point_translation
 from .rigid import ep_frames, ep_mass_and_lhs, ep_stiffness, frames_2d
 from .rigid_joints import rigid_joint_equations
 from .sparse_lu import lu_solve
-from .stack import stack_empty
+from .stack import scratch_2d, stack_empty
 
 
 @njit
@@ -90,7 +90,7 @@ def coordinate_system(m0, m1, cval, cvel, cJ, factor1, offset, velocity_level, i
     # the velocity offset: offset where velocityLevel, else 0 (scratch on the stack up to 64 rows;
     # np.where here made 4 heap allocations per residual)
     n = vel_form.shape[0]
-    d = stack_empty(64)[:n] if n <= 64 else np.empty(n)
+    d = scratch_2d(stack_empty(64), 1, n)[0]
     for i in range(n):
         d[i] = offset[i] if velocity_level[i] else 0.0
     coordinate(m0, m1, cval, cvel, cJ, factor1, offset, d, vel_form, True, g, C)
