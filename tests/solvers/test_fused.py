@@ -736,3 +736,59 @@ def test_entry_point_signature_types_are_those_of_the_compiled_arguments():
     for x in arrays + [0.5, 3, True]:
         key = fu._type_key(x)
         assert fu._numba_type(key) == numba.typeof(x) == numba.typeof(sample(key)), key
+
+
+def test_background_compiles_wait_for_a_slot_and_an_urgent_one_does_not(tmp_path, monkeypatch):
+    """A compile process waits while all compile slots of its directory are held (keeping its lock
+    fresh), takes a slot once one is free, and does not wait once a solve marks it urgent."""
+    import fcntl
+    import threading
+    import time
+    from multibody.equations import fused_compile as fc
+    monkeypatch.setattr(fc, 'LOCK_TOUCH_S', 0.05)
+    base = str(tmp_path / 'fused_x')
+    open(base + '.lock', 'w').close()
+    os.utime(base + '.lock', (0, 0))
+    held = open(tmp_path / 'compile-slot-0', 'a')
+    fcntl.flock(held, fcntl.LOCK_EX)
+    got = []
+    waiter = threading.Thread(target=lambda: got.append(fc.wait_for_slot(base, 1)))
+    waiter.start()
+    time.sleep(0.4)
+    assert waiter.is_alive() and not got                  # slot 0 is held: still waiting
+    assert os.path.getmtime(base + '.lock') > 1           # its lock kept fresh meanwhile
+    held.close()                                          # the slot is free now
+    waiter.join(timeout=5)
+    assert got and got[0] is not None
+    with pytest.raises(OSError):                          # the waiter holds it now
+        fcntl.flock(open(tmp_path / 'compile-slot-0', 'a'), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    # slot held by the first waiter: a second one waits until it is marked urgent
+    got2 = []
+    waiter = threading.Thread(target=lambda: got2.append(fc.wait_for_slot(base, 1)))
+    waiter.start()
+    time.sleep(0.2)
+    assert waiter.is_alive()
+    open(base + '.urgent', 'w').close()
+    waiter.join(timeout=5)
+    assert got2 == [None]
+    got[0].close()
+
+
+def test_compile_marks_a_waiting_background_compile_urgent(tmp_path, monkeypatch):
+    """compile() (a solve waits for it) of a module whose background compile waits for a slot
+    lets that compile start at once, and gets the compiled function."""
+    import fcntl
+    monkeypatch.setenv('MULTIBODY_CACHE_DIR', str(tmp_path))
+    monkeypatch.setattr(fu, '_COMPILED', {})
+    monkeypatch.setattr(fu, '_RUNNING', {})
+    monkeypatch.setattr(fu, 'COMPILE_SLOTS', 1)
+    held = open(tmp_path / 'compile-slot-0', 'a')
+    fcntl.flock(held, fcntl.LOCK_EX)                      # every slot busy
+    mbs, ss = _pendulum()
+    fz = fu.FusedResidual.build(mbs._compiled.equations)
+    proc = fz.compile_in_background()
+    assert proc is not None and proc.poll() is None
+    assert fz.compile(timeout=fu.COMPILE_TIMEOUT_S), open(fz.path('.log')).read()
+    assert proc.wait(timeout=10) == 0 and fz.ready()
+    assert not os.path.exists(fz.path('.urgent')) and not os.path.exists(fz.path('.lock'))
+    held.close()

@@ -481,6 +481,12 @@ _DIGEST = None
 _COMPILED = {}     # source hash -> compiled function (this process)
 _RUNNING = {}      # source hash -> compiling process started by this process
 COMPILE_TIMEOUT_S = 120.0
+# Background compiles of one cache directory run at most this many at a time (the others wait in
+# their processes for a slot, a flock on a file "compile-slot-K" of the directory): a compile keeps
+# a core busy for 10-60 s, and a test suite or a parameter study that meets many new structures
+# started 13 at once on 2 cores, which slowed the solves that started them several times over. A
+# compile that a solve waits for (``compile()``, fusedResidual = True) does not wait for a slot.
+COMPILE_SLOTS = max(1, (os.cpu_count() or 2) // 2)
 _PACKAGE_PARENT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -978,12 +984,15 @@ class FusedResidual:
             pass
         return code
 
-    def compile_in_background(self):
+    def compile_in_background(self, urgent=False):
         """Start a process that compiles the function into Numba's disk cache (``ready()`` turns
         True when it is done). Returns the process, or None if it is ready or another process
-        is compiling it."""
+        is compiling it. The process waits for one of COMPILE_SLOTS unless ``urgent`` (a solve
+        waits for it); an urgent call for a compile already waiting lets that one go at once."""
         if self.ready() or os.path.exists(self.path(".failed")):
             return None
+        if urgent:
+            self._mark_urgent()
         proc = _RUNNING.get(self.key)
         if proc is not None:
             return proc
@@ -992,6 +1001,7 @@ class FusedResidual:
             os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
         except FileExistsError:
             try:
+                # (a compile waiting for its slot keeps its lock's time fresh)
                 if time.time() - os.path.getmtime(lock) < COMPILE_TIMEOUT_S:
                     return None               # another process is compiling it
                 os.utime(lock)                # stale lock (a compile that died): take it over
@@ -1006,7 +1016,8 @@ class FusedResidual:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_PACKAGE_PARENT, env.get("PYTHONPATH")) if p)
         try:
             with open(self.path(".log"), "w") as log:
-                proc = subprocess.Popen([sys.executable, "-m", "multibody.equations.fused_compile", self.path()],
+                proc = subprocess.Popen([sys.executable, "-m", "multibody.equations.fused_compile", self.path(),
+                                         str(0 if urgent else COMPILE_SLOTS)],
                                         env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                         start_new_session=True)
         except OSError:
@@ -1015,9 +1026,18 @@ class FusedResidual:
         _RUNNING[self.key] = proc
         return proc
 
+    def _mark_urgent(self):
+        """Tell a compile of this module that waits for a slot to start now (fused_compile.py)."""
+        if os.path.exists(self.path(".lock")):
+            try:
+                with open(self.path(".urgent"), "w") as fh:
+                    fh.write("a solve waits for it\n")
+            except OSError:
+                pass
+
     def compile(self, timeout=None):
         """Compile now (in the compiling process, waiting for it) and load; False if that failed."""
-        proc = self.compile_in_background()
+        proc = self.compile_in_background(urgent=True)
         if os.path.exists(self.path(".failed")):
             return False
         deadline = time.time() + (COMPILE_TIMEOUT_S if timeout is None else timeout)
@@ -1025,7 +1045,7 @@ class FusedResidual:
             if proc is not None and proc.poll() is not None and not self.ready():
                 return False
             if proc is None and not os.path.exists(self.path(".lock")) and not self.ready():
-                proc = self.compile_in_background()      # the other process gave up
+                proc = self.compile_in_background(urgent=True)      # the other process gave up
                 if proc is None:
                     return False
             time.sleep(0.02)

@@ -1,16 +1,21 @@
 """Compile a generated fused-residual module into Numba's disk cache (run as a separate process
 by ``FusedResidual.compile_in_background``):
 
-    python -m multibody.equations.fused_compile PATH
+    python -m multibody.equations.fused_compile PATH [SLOTS]
 
 The module's SIGNATURES give each function's argument types: TYPE is ``a<ndim><dtype><C|A>`` for arrays, ``f`` float, ``i`` int, ``b`` bool. Writes
 PATH with the suffix ``.ok`` when the functions are compiled and cached, ``.failed`` if that
-failed, and removes the lock.
+failed, and removes the lock. With SLOTS > 0 it first waits for one of that many compile slots of
+the directory (see fused.COMPILE_SLOTS), unless or until PATH with the suffix ``.urgent`` exists.
 """
 import importlib.util
 import os
 import re
 import sys
+import time
+
+SLOT_POLL_S = 0.05
+LOCK_TOUCH_S = 10.0       # well below fused.COMPILE_TIMEOUT_S, after which a lock counts as stale
 
 
 def sample(key):
@@ -30,10 +35,40 @@ def sample(key):
     return np.zeros((3,) * ndim, dtype=dtype)[(slice(None, None, 2),) * ndim]
 
 
-def main(path):
-    import numba
+def wait_for_slot(base, slots):
+    """Hold one of ``slots`` compile slots of the directory of ``base``: an exclusive flock on the
+    file compile-slot-K there, released by the system when this process ends however it ends.
+    Returns the open file (None without flock, or once ``base``.urgent exists). While waiting it
+    keeps the module's lock fresh, so that no other process takes the compile over as stale."""
+    try:
+        import fcntl
+    except ImportError:                          # pragma: no cover - not a POSIX system
+        return None
+    folder = os.path.dirname(os.path.abspath(base))
+    touched = time.monotonic()
+    while not os.path.exists(base + ".urgent"):
+        for k in range(slots):
+            fh = open(os.path.join(folder, f"compile-slot-{k}"), "a")
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return fh
+            except OSError:
+                fh.close()
+        if time.monotonic() - touched > LOCK_TOUCH_S:
+            try:
+                os.utime(base + ".lock")
+            except OSError:
+                pass
+            touched = time.monotonic()
+        time.sleep(SLOT_POLL_S)
+    return None
+
+
+def main(path, slots=0):
     base = path[:-3]
     name = "multibody_fused_" + os.path.basename(base)[len("fused_"):]
+    slot = wait_for_slot(base, slots) if slots > 0 else None
+    import numba
     try:
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
@@ -48,11 +83,14 @@ def main(path):
             fh.write("failed\n")
         raise
     finally:
-        try:
-            os.remove(base + ".lock")
-        except OSError:
-            pass
+        for suffix in (".lock", ".urgent"):
+            try:
+                os.remove(base + suffix)
+            except OSError:
+                pass
+        if slot is not None:
+            slot.close()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 0)
