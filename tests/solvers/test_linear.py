@@ -8,6 +8,7 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from multibody.enums import LinearSolverType
+from multibody.kernels import fused as kfused
 from multibody.kernels import sparse_lu
 from multibody.solvers.linear import (KLU_MAX_FILL_RATIO, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT, SPARSE_AS_DENSE_MAX,
                                       LinearSolver, SingularJacobian, _dense_triangular)
@@ -255,3 +256,53 @@ def test_refactorization_reports_an_entry_outside_the_factors():
     p = np.nonzero((L_above > cols) & (cols >= 1))[0][0]
     L_above[p] = cols[p] - 1
     assert not sparse_lu.refactor_pattern_fits(J.indptr, J.indices, f[0], L_above, *fits[2:])
+
+
+def test_refactorization_and_solve_with_the_diagonal_of_l_anywhere_in_its_column():
+    """lu_refactor and lu_solve run branch-free where each column of L stores its diagonal first
+    (unit_diagonal_first); with a diagonal elsewhere in a column they give the same numbers."""
+    J = chain_matrix(30, seed=15)
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(J)
+    solver.factorize(J)
+    f = [a.copy() for a in solver.compiled_factors()]
+    assert sparse_lu.unit_diagonal_first(f[0], f[1])
+    g = [a.copy() for a in f]
+    k = int(np.nonzero(np.diff(g[0]) >= 2)[0][0])       # a column of L with an entry below its diagonal
+    p0, p1 = g[0][k], g[0][k + 1] - 1
+    g[1][[p0, p1]], g[2][[p0, p1]] = g[1][[p1, p0]], g[2][[p1, p0]]       # its diagonal last
+    assert not sparse_lu.unit_diagonal_first(g[0], g[1])
+    b = np.linspace(1., 2., J.shape[0])
+    x, y, w = np.empty_like(b), np.empty_like(b), np.empty_like(b)
+    kfused.solve_factored(*f, b, x, w)          # lu_solve with KLU's row scaling
+    kfused.solve_factored(*g, b, y, w)
+    np.testing.assert_array_equal(x, y)
+    assert np.linalg.norm(J @ x - b) < 1e-10 * np.linalg.norm(b)
+    J2 = J.copy()
+    J2.data = J2.data * (1. + 0.1 * np.sin(np.arange(J2.nnz)))
+    assert sparse_lu.lu_refactor(J2.indptr, J2.indices, J2.data, *f, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT) == 1
+    assert sparse_lu.lu_refactor(J2.indptr, J2.indices, J2.data, *g, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT) == 1
+    np.testing.assert_array_equal(f[5], g[5])
+    g[1][[p0, p1]], g[2][[p0, p1]] = g[1][[p1, p0]], g[2][[p1, p0]]       # back in f's order
+    np.testing.assert_array_equal(f[2], g[2])
+
+
+def test_prepare_refactor_sorts_the_columns_of_u_and_checks_the_fit():
+    """prepare_refactor = sort_columns where U's columns are unsorted, diagonal_positions and
+    refactor_pattern_fits in one call."""
+    J = chain_matrix(30, seed=16)
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(J)
+    solver.factorize(J)
+    f = [a.copy() for a in solver.compiled_factors()]
+    Up, Ui, Ux = f[3], f[4].copy(), f[5].copy()
+    k = int(np.nonzero(np.diff(Up) >= 3)[0][0])          # a column of U with two entries above its diagonal
+    p = Up[k]
+    Ui[[p, p + 1]], Ux[[p, p + 1]] = Ui[[p + 1, p]], Ux[[p + 1, p]]
+    fits, diag = sparse_lu.prepare_refactor(J.indptr, J.indices, f[0], f[1], Up, Ui, Ux, f[7], f[8])
+    assert fits
+    np.testing.assert_array_equal(Ui, f[4])
+    np.testing.assert_array_equal(Ux, f[5])
+    np.testing.assert_array_equal(diag, f[6])
+    dense = sp.csc_matrix(J.toarray() + 1e-3)
+    assert not sparse_lu.prepare_refactor(dense.indptr, dense.indices, f[0], f[1], Up, Ui, Ux, f[7], f[8])[0]

@@ -17,8 +17,7 @@ from ..kernels import sparse_lu
 # kernels called from Python only (never linked into other compiled code): their cache entries
 # without the LLVM bitcode (equations/lean_cache.py), loaded at the first sparse factorization of
 # a process in 1.2-1.8 instead of 2.5-5 ms each
-for _kernel in (sparse_lu.sort_columns, sparse_lu.refactor_pattern_fits):
-    _lean.install(_kernel)
+_lean.install(sparse_lu.prepare_refactor)
 
 try:        # KLU (SuiteSparse) through kvxopt: the faster sparse LU for chain-like Jacobians
     from kvxopt import klu as _klu
@@ -246,15 +245,11 @@ class LinearSolver:
         # (SuperLU's factors of the first matrix of a pattern for which KLU was then chosen are not
         # refactorized: the next factorization is KLU's)
         if not self._refactor_off and Up.shape[0] > 1 and self._backend == ("KLU" if self._use_klu else "SuperLU"):
-            step = np.diff(Ui)
-            inner = np.ones(step.shape[0], dtype=bool)
-            inner[Up[1:-1] - 1] = False          # the last entry of a column and the next column's first
-            if not np.all(step[inner] > 0):
-                # KLU leaves the rows of a column of U unsorted (its diagonal last): sorted here for
-                # lu_refactor's column order (a solve sums the same products either way)
-                sparse_lu.sort_columns(Up, Ui, f[5])
-                f = self._sparse = self._compiled = f[:6] + (_diagonal_positions(Up, Ui),) + f[7:]
-            if sparse_lu.refactor_pattern_fits(J.indptr, J.indices, f[0], f[1], f[3], f[4], f[6], f[7], f[8]):
+            # KLU leaves the rows of a column of U unsorted (its diagonal last): sorted in place for
+            # lu_refactor's column order (a solve sums the same products either way)
+            fits, diag = sparse_lu.prepare_refactor(J.indptr, J.indices, f[0], f[1], Up, Ui, f[5], f[7], f[8])
+            f = self._sparse = self._compiled = f[:6] + (diag,) + f[7:]
+            if fits:
                 self._refactor = (f, (J.indptr, J.indices))
             else:
                 self._refactor_off = True
