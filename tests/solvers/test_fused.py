@@ -792,3 +792,44 @@ def test_compile_marks_a_waiting_background_compile_urgent(tmp_path, monkeypatch
     assert proc.wait(timeout=10) == 0 and fz.ready()
     assert not os.path.exists(fz.path('.urgent')) and not os.path.exists(fz.path('.lock'))
     held.close()
+
+
+def test_prune_cache_removes_the_least_recently_loaded_modules(tmp_path, monkeypatch):
+    """Beyond the limit the modules loaded longest ago go, with their Numba cache entries; one
+    being compiled (fresh lock) and the one about to be compiled stay."""
+    pyc = tmp_path / '__pycache__'
+    pyc.mkdir()
+    keys = ['k0', 'k1', 'k2', 'k3', 'k4']
+    for i, k in enumerate(keys):
+        for f in (tmp_path / f'fused_{k}.py', tmp_path / f'fused_{k}.ok', tmp_path / f'fused_{k}.log',
+                  pyc / f'fused_{k}.steps-9.py311.nbi', pyc / f'lean-fused_{k}.run-3.py311.1.nbc'):
+            f.write_text('x')
+        os.utime(tmp_path / f'fused_{k}.ok', (1000. + i, 1000. + i))
+    (tmp_path / 'fused_k0.lock').write_text('')            # k0 is being compiled
+    (tmp_path / 'fused_other.py').write_text('x')           # not compiled: not counted, not removed
+    removed = fu.prune_cache(limit=2, keep='k2', folder=str(tmp_path))
+    assert removed == ['k1']
+    left = sorted(os.listdir(tmp_path)) + sorted(os.listdir(pyc))
+    assert not [f for f in left if '_k1.' in f]
+    assert [f for f in left if '_k0.' in f] and [f for f in left if '_k2.' in f]
+    assert 'fused_other.py' in left
+    assert fu.prune_cache(limit=10, folder=str(tmp_path)) == []
+    monkeypatch.setenv('MULTIBODY_CACHE_MAX_MODULES', '0')          # no limit
+    assert fu.prune_cache(folder=str(tmp_path)) == []
+    monkeypatch.setenv('MULTIBODY_CACHE_MAX_MODULES', '1')
+    os.utime(tmp_path / 'fused_k0.lock', (0, 0))                     # a stale lock: k0 may go now
+    assert sorted(fu.prune_cache(folder=str(tmp_path))) == ['k0', 'k2', 'k3']
+    assert sorted(f for f in os.listdir(tmp_path) if f.endswith('.ok')) == ['fused_k4.ok']
+
+
+def test_loading_a_compiled_module_marks_it_recently_used(tmp_path, monkeypatch):
+    monkeypatch.setenv('MULTIBODY_CACHE_DIR', str(tmp_path))
+    monkeypatch.setattr(fu, '_COMPILED', {})
+    monkeypatch.setattr(fu, '_RUNNING', {})
+    mbs, ss = _pendulum()
+    fz = fu.FusedResidual.build(mbs._compiled.equations)
+    assert fz.compile(timeout=fu.COMPILE_TIMEOUT_S), open(fz.path('.log')).read()
+    os.utime(fz.path('.ok'), (1000., 1000.))
+    monkeypatch.setattr(fu, '_COMPILED', {})            # as in a new process
+    fz.load()
+    assert os.path.getmtime(fz.path('.ok')) > 1e9

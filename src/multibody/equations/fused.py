@@ -487,10 +487,75 @@ COMPILE_TIMEOUT_S = 120.0
 # started 13 at once on 2 cores, which slowed the solves that started them several times over. A
 # compile that a solve waits for (``compile()``, fusedResidual = True) does not wait for a slot.
 COMPILE_SLOTS = max(1, (os.cpu_count() or 2) // 2)
+# The cache directory keeps at most this many compiled modules ($MULTIBODY_CACHE_MAX_MODULES
+# overrides it; 0: no limit): before a new compile starts, the least recently loaded ones beyond
+# it are removed (each 1-3 MB of machine code; every change of the kernel sources makes all
+# modules of the old version unused, and a machine had gathered 3 GB of them).
+CACHE_MAX_MODULES = 300
 _PACKAGE_PARENT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 _CACHE_DIR = {}    # ($MULTIBODY_CACHE_DIR, home) -> the directory chosen (creating and checking it: 0.13 ms)
+
+
+def _touch(path):
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
+
+def prune_cache(limit=None, keep=None, folder=None):
+    """Remove the compiled modules of the cache directory beyond ``limit`` (default
+    $MULTIBODY_CACHE_MAX_MODULES or CACHE_MAX_MODULES; 0 or less: none), least recently loaded
+    first (the time of their ``.ok`` file, set at each load); a module being compiled (fresh
+    ``.lock``) and the module ``keep`` stay. Returns the keys removed."""
+    if limit is None:
+        try:
+            limit = int(os.environ.get("MULTIBODY_CACHE_MAX_MODULES", CACHE_MAX_MODULES))
+        except ValueError:
+            limit = CACHE_MAX_MODULES
+    if limit <= 0:
+        return []
+    folder = folder or cache_dir()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    done = []
+    for name in names:
+        if name.startswith("fused_") and name.endswith(".ok"):
+            try:
+                done.append((os.path.getmtime(os.path.join(folder, name)), name[len("fused_"):-len(".ok")]))
+            except OSError:
+                pass
+    if len(done) <= limit:
+        return []
+    done.sort()
+    now = time.time()
+    removed = []
+    for _, key in done[:len(done) - limit]:
+        lock = os.path.join(folder, f"fused_{key}.lock")
+        try:
+            if key == keep or now - os.path.getmtime(lock) < COMPILE_TIMEOUT_S:
+                continue
+        except OSError:
+            pass                                  # no lock: not being compiled
+        # the .ok first: from then on no process takes the module for compiled
+        for sub, prefixes in ((folder, (f"fused_{key}.",)),
+                              (os.path.join(folder, "__pycache__"), (f"fused_{key}.", f"lean-fused_{key}."))):
+            try:
+                files = sorted(os.listdir(sub), key=lambda f: not f.endswith(".ok"))
+            except OSError:
+                continue
+            for f in files:
+                if f.startswith(prefixes):
+                    try:
+                        os.remove(os.path.join(sub, f))
+                    except OSError:
+                        pass
+        removed.append(key)
+    return removed
 
 
 def cache_dir():
@@ -925,6 +990,7 @@ class FusedResidual:
         if fn is None:
             path = self._write_source()
             if self.ready():
+                _touch(self.path(".ok"))          # recently used (prune_cache keeps it)
                 # only run is loaded (from its cache entry): its callees stay plain functions
                 fn = self._first_call(self._import(path, lazy=True).run, path)
             else:
@@ -1009,6 +1075,7 @@ class FusedResidual:
                 return None
         except OSError:
             return None
+        prune_cache(keep=self.key)
         self._write_source()
         env = dict(os.environ)
         # (NUMBA_OPT=0 would compile 2-3x faster, but the callees are linked into the module and
