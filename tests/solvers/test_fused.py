@@ -822,8 +822,8 @@ def test_prune_cache_removes_the_least_recently_loaded_modules(tmp_path, monkeyp
     assert sorted(f for f in os.listdir(tmp_path) if f.endswith('.ok')) == ['fused_k4.ok']
 
 
-def test_loading_a_compiled_module_marks_it_recently_used(tmp_path, monkeypatch):
-    monkeypatch.setenv('MULTIBODY_CACHE_DIR', str(tmp_path))
+def test_loading_a_compiled_module_marks_it_recently_used(monkeypatch):
+    # (the default cache directory: the pendulum's module is compiled there once for all tests)
     monkeypatch.setattr(fu, '_COMPILED', {})
     monkeypatch.setattr(fu, '_RUNNING', {})
     mbs, ss = _pendulum()

@@ -298,7 +298,8 @@ class LinearSolver:
             L.indptr, L.indices, U.indptr, U.indices, lu.perm_r, lu.perm_c))
         diag = _diagonal_positions(Up, Ui)
         d = np.abs(U.data[diag]) if diag.size and diag.min() >= 0 else np.abs(U.diagonal())
-        scale = max(abs(J).max(), 1.0) if J.nnz else 1.0
+        # (the largest |entry| from the stored values; abs(J).max() made a copy of the matrix first)
+        scale = max(float(np.abs(J.data).max()), 1.0) if J.nnz else 1.0
         bad = np.nonzero(d <= scale * SINGULAR_PIVOT)[0]
         if bad.size:
             raise SingularJacobian(int(lu.perm_c[bad[0]]))
