@@ -259,8 +259,9 @@ def test_refactorization_reports_an_entry_outside_the_factors():
 
 
 def test_refactorization_and_solve_with_the_diagonal_of_l_anywhere_in_its_column():
-    """lu_refactor and lu_solve run branch-free where each column of L stores its diagonal first
-    (unit_diagonal_first); with a diagonal elsewhere in a column they give the same numbers."""
+    """lu_refactor runs branch-free where each column of L stores its diagonal first
+    (unit_diagonal_first); with a diagonal elsewhere in a column it gives the same numbers, and
+    so do the solves with either layout."""
     J = chain_matrix(30, seed=15)
     solver = LinearSolver(LinearSolverType.EigenSparse)
     solver.factorize(J)

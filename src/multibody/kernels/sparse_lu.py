@@ -22,10 +22,11 @@ def diagonal_positions(indptr, indices):
 
 @njit
 def unit_diagonal_first(L_ptr, L_ind):
-    """True if every column of L (lower triangular, CSC) stores its diagonal first: the loops over
-    a column's entries below the diagonal then run branch-free from its second entry (12 % less
-    time per refactorization of the planar truss, n = 2080). SuperLU's sorted columns and KLU's
-    columns have it so."""
+    """True if every column of L (lower triangular, CSC) stores its diagonal first: lu_refactor's
+    updates below the diagonal then run branch-free from a column's second entry (12 % less time
+    per refactorization of the planar truss, n = 2080; SuperLU's sorted columns and KLU's columns
+    have it so). Not used by lu_solve: there the check, once per solve, cost more than the loop
+    gained (chain n = 11264: 233 -> 246 us, the check 9 us)."""
     for j in range(L_ptr.shape[0] - 1):
         if L_ptr[j] == L_ptr[j + 1] or L_ind[L_ptr[j]] != j:
             return False
@@ -39,20 +40,13 @@ def lu_solve(L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c, b
     y = work
     for i in range(n):
         y[perm_r[i]] = b[i]
-    if unit_diagonal_first(L_ptr, L_ind):
-        for j in range(n):
-            yj = y[j]
-            if yj != 0.0:
-                for p in range(L_ptr[j] + 1, L_ptr[j + 1]):
-                    y[L_ind[p]] -= L_val[p] * yj
-    else:
-        for j in range(n):
-            yj = y[j]
-            if yj != 0.0:
-                for p in range(L_ptr[j], L_ptr[j + 1]):
-                    r = L_ind[p]
-                    if r > j:
-                        y[r] -= L_val[p] * yj
+    for j in range(n):
+        yj = y[j]
+        if yj != 0.0:
+            for p in range(L_ptr[j], L_ptr[j + 1]):
+                r = L_ind[p]
+                if r > j:
+                    y[r] -= L_val[p] * yj
     for j in range(n - 1, -1, -1):
         yj = y[j] / U_val[U_diag[j]]
         y[j] = yj
@@ -200,7 +194,7 @@ def sort_columns(indptr, indices, values):
 @njit
 def prepare_refactor(Ap, Ai, L_ptr, L_ind, U_ptr, U_ind, U_val, perm_r, perm_c):
     """The factors of a full factorization made ready for lu_refactor in one call (one kernel to
-    load at the first sparse factorization of a process instead of three, 1.2-2 ms each): the
+    load at the first sparse factorization of a process instead of two, 1.2-2 ms each): the
     columns of U sorted where they are not (KLU leaves its rows unsorted, the diagonal last),
     the positions of U's diagonal, and whether matrices of pattern (Ap, Ai) fit the factors
     (refactor_pattern_fits). Returns (fits, U_diag)."""
