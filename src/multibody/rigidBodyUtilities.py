@@ -9,7 +9,10 @@ import copy
 import numpy as np
 
 from multibody.enums import NodeType
-from multibody.kernels import rotations as _rot
+from multibody.equations.python_kernels import PythonKernels
+from multibody.kernels import rotations as _rotations
+
+_rot = PythonKernels(_rotations)   # the kernels as Python calls them (lean cache entries)
 
 __all__ = [
     "AngularVelocity2EulerParameters_t", "AngularVelocity2RotXYZ_t",
@@ -44,7 +47,7 @@ def _vec(v, size=None):
 
 
 def _mat(m, rows=3, cols=3):
-    a = np.asarray(m, dtype=float)
+    a = np.ascontiguousarray(m, dtype=float)    # one kernel specialization (a transpose is 'F')
     if a.shape != (rows, cols):
         raise ValueError(f"expected a {rows}x{cols} matrix; received shape {a.shape}")
     return a

@@ -238,3 +238,66 @@ def test_lean_cache_stores_machine_code_and_symbol_names(tmp_path):
     assert hits1 == "0" and int(hits2) == 1
     names = os.listdir(tmp_path / "__pycache__")
     assert any(n.startswith("lean-leanmod.run") and n.endswith(".nbi") for n in names), names
+
+
+def test_python_twins_load_lean_beside_their_kernels(tmp_path):
+    """A kernel's Python twin: same result, own lean cache entry, named like the kernel for the
+    fused generator; the twin loaded from its lean entry and the kernel linked into a new
+    compiled function live in one process (distinct symbols, no link failure)."""
+    from multibody.equations.python_kernels import PythonKernels, python_twin
+    mod = tmp_path / "twinmod.py"
+    mod.write_text(textwrap.dedent("""
+        import numba
+        import numpy as np
+
+        @numba.njit(cache=True)
+        def kernel(x, out):
+            for i in range(x.shape[0]):
+                out[i] = np.sin(x[i]) * 2.0
+            return out.sum()
+
+        SCALE = 2.0
+    """))
+    script = textwrap.dedent("""
+        import sys, numba, numpy as np
+        sys.path.insert(0, %r)
+        import twinmod
+        from multibody.equations.python_kernels import PythonKernels
+        view = PythonKernels(twinmod)
+        x = np.linspace(0, 1, 5)
+        a = view.kernel(x, np.empty(5))                  # the twin (lean entry once cached)
+        @numba.njit
+        def caller(x, out):                               # links the kernel itself
+            return twinmod.kernel(x, out) + 1.0
+        b = caller(x, np.empty(5))
+        print(repr(a), repr(b - 1.0), sum(view.kernel.stats.cache_hits.values()), view.SCALE)
+    """) % str(tmp_path)
+    env = dict(os.environ, PYTHONPATH=SRC)
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+            for _ in range(2)]
+    for r in runs:
+        assert r.returncode == 0, r.stderr
+    expected = repr(float(np.sum(np.sin(np.linspace(0, 1, 5)) * 2.0)))
+    (a1, b1, hits1, s1), (a2, b2, hits2, s2) = (r.stdout.split() for r in runs)
+    assert a1 == b1 == a2 == b2 == expected and s1 == s2 == "2.0"
+    assert hits1 == "0" and hits2 == "1"               # the second process loaded the twin
+    names = os.listdir(tmp_path / "__pycache__")
+    assert any(n.startswith("lean-twinmod.kernel__python") and n.endswith(".nbi") for n in names), names
+    assert any(n.startswith("twinmod.kernel-") and n.endswith(".nbi") for n in names), names
+
+    # in this process: the twin is made once, named like the kernel, and plain functions pass
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import twinmod
+        twin = python_twin(twinmod.kernel)
+        assert twin is not twinmod.kernel and python_twin(twinmod.kernel) is twin
+        assert twin.__name__ == "kernel" and twin.py_func.__module__ == "twinmod"
+        assert twin.py_func.__qualname__ == "kernel__python"
+        assert type(twin._cache).__name__ == "LeanFunctionCache"
+        plain = twinmod.kernel.py_func
+        assert python_twin(plain) is plain
+        view = PythonKernels(twinmod)
+        assert view.kernel is twin and view.SCALE == 2.0
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("twinmod", None)

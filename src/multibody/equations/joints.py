@@ -16,10 +16,11 @@ from ..kernels import constraints as kc
 from ..kernels import fused as kf
 from ..kernels import joints as kj
 from ..kernels import rigid_joints as krj
-from ..kernels.rotations import rxyz_rotation_matrix_batch
+from ..kernels.rotations import rxyz_rotation_matrix_batch as _rxyz_rotation_matrix_batch
 from .constraints import ConstraintGroup
 from .fused import INDEX2, Call
 from .groups import CONSTRAINT_GROUPS, param_array, register
+from .python_kernels import python_twin
 
 _NO_RU = np.zeros((0, 3, 3))
 _NO_C = np.zeros((1, 1, 1))
@@ -145,7 +146,7 @@ class RigidJoints(JointGroup):
         if u is not None:
             u_t = np.ascontiguousarray(u[:, :3])
             if np.any(u[:, 3:]):
-                Ru = rxyz_rotation_matrix_batch(np.ascontiguousarray(u[:, 3:]), np.zeros((n, 3, 3)))
+                Ru = python_twin(_rxyz_rotation_matrix_batch)(np.ascontiguousarray(u[:, 3:]), np.zeros((n, 3, 3)))
         K = markers.K
         g = np.empty((n, self.E))
         C = np.empty((n, self.E, 2 * K)) if with_jacobian else _NO_C

@@ -5,11 +5,15 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import AssemblyError
-from ..kernels import constraints as kc
+from ..kernels import constraints as _constraints
 from ..kernels import fused as kf
-from ..kernels import markers as km
+from ..kernels import markers as _markers
 from .fused import Q, Q_TOT, V, Call
+from .python_kernels import PythonKernels
 from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
+
+# called from Python: lean twins (python_kernels.py)
+km, kc = PythonKernels(_markers), PythonKernels(_constraints)
 
 
 # ---------------------------------------------------------------- nodes

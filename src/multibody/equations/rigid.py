@@ -14,14 +14,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..enums import OutputVariableType as OVT
-from ..kernels import rigid as krig
-from ..kernels import rotations as rk
+from ..kernels import rigid as _rigid
+from ..kernels import rotations as _rotations
 from ..kernels import assembly as ka
 from ..kernels import fused as kf
 from .fused import F as F_SYM
 from .fused import INDEX2, Q_TOT, V, Call
 from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, param_array, register
+from .python_kernels import PythonKernels
 from .points import BodyGroup, MarkerGroup, NodeGroup
+
+# called from Python: lean twins (python_kernels.py)
+krig, rk = PythonKernels(_rigid), PythonKernels(_rotations)
 
 _NO_C = np.zeros((1, 1, 1))
 

@@ -15,9 +15,12 @@ import numpy as np
 
 from ..enums import ConfigurationType
 from ..errors import ModelError, NotImplementedFeatureError
-from ..kernels import rotations as rk
+from ..kernels import rotations as _rotations
 from .connectors import ConnectorGroup
 from .groups import CONNECTOR_GROUPS, param_array, register
+from .python_kernels import PythonKernels
+
+rk = PythonKernels(_rotations)   # called from Python: lean twins (python_kernels.py)
 
 # central-difference step of the marker-space Jacobians (positions [m], rotations [rad], rates)
 FD_STEP = 1e-7
