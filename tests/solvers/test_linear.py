@@ -307,3 +307,36 @@ def test_prepare_refactor_sorts_the_columns_of_u_and_checks_the_fit():
     np.testing.assert_array_equal(diag, f[6])
     dense = sp.csc_matrix(J.toarray() + 1e-3)
     assert not sparse_lu.prepare_refactor(dense.indptr, dense.indices, f[0], f[1], Up, Ui, Ux, f[7], f[8])[0]
+
+
+def test_single_use_factorization_drops_the_stored_zeros():
+    """A matrix factorized once (the initial accelerations' [M C^T; C 0] in the Newton matrix's
+    pattern, its stiffness entries stored as zeros): the same solution, the factors of the
+    nonzero entries only (COLAMD on the pruned pattern), the caller's matrix untouched, and a
+    singular matrix reported as before."""
+    rng = np.random.default_rng(11)
+    n_links = 300
+    J = chain_matrix(n_links, seed=12)
+    n = 3 * n_links
+    coupling = sp.random(n, n, density=0.02, random_state=rng)
+    pattern = (J + sp.bmat([[coupling + coupling.T, None], [None, sp.csr_matrix((2 * n_links, 2 * n_links))]])).tocsc()
+    stored = pattern.copy()
+    stored.sort_indices()
+    rows = stored.indices
+    cols = np.repeat(np.arange(stored.shape[1]), np.diff(stored.indptr))
+    stored.data = J.toarray()[rows, cols]       # J's values in the larger pattern, zeros elsewhere
+    assert stored.nnz > 2 * J.nnz
+    before = stored.data.copy()
+    r = rng.standard_normal(stored.shape[0])
+    once = LinearSolver(LinearSolverType.EigenSparse)
+    once.factorize(stored, single_use=True)
+    x = once.solve(r)
+    np.testing.assert_allclose(x, spla.spsolve(J.tocsc(), r), rtol=1e-9, atol=1e-12)
+    full = LinearSolver(LinearSolverType.EigenSparse)
+    full.factorize(stored)
+    assert once._factor_nnz < full._factor_nnz
+    np.testing.assert_array_equal(stored.data, before)
+    assert stored.nnz == before.size
+    with pytest.raises(SingularJacobian):
+        LinearSolver(LinearSolverType.EigenSparse).factorize(chain_matrix(50, seed=5, singular_link=7),
+                                                             single_use=True)

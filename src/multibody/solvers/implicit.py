@@ -621,7 +621,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         if J is None:
             J = eq.jacobian(*INITIAL_JACOBIAN, dense=solver.wants_dense(n))
         try:
-            solver.factorize(J)
+            solver.factorize(J, single_use=True)
             compiled = solver.compiled_factors() if fz is not None and sp.issparse(J) else None
             x = fz.solve(rhs, compiled) if compiled else solver.solve_once(rhs)
             if not np.all(np.isfinite(x)):
