@@ -136,7 +136,7 @@ def _force_sparse(monkeypatch):
     from multibody.solvers import implicit
     ls = implicit.LinearSolver
     monkeypatch.setattr(implicit, 'LinearSolver',
-                        lambda solver_type, ignore: ls(exu.LinearSolverType.EigenSparse, ignore))
+                        lambda solver_type, ignore, **kw: ls(exu.LinearSolverType.EigenSparse, ignore, **kw))
 
 
 STEPS_CASES = [c for c in CASES if not c.startswith('explicit')]

@@ -1,6 +1,8 @@
 """The linear solvers: SuperLU with its own triangular solves, KLU for patterns with little fill,
 the choice between them, dense LU with triangular factors (also for small sparse systems), and
 singular pivots on each path."""
+import os
+
 import numpy as np
 import pytest
 import scipy.linalg as sla
@@ -340,3 +342,66 @@ def test_single_use_factorization_drops_the_stored_zeros():
     with pytest.raises(SingularJacobian):
         LinearSolver(LinearSolverType.EigenSparse).factorize(chain_matrix(50, seed=5, singular_link=7),
                                                              single_use=True)
+
+
+@pytest.mark.parametrize('args, backend', [((100, 30, 7), "KLU"), ((120, 40, 1), "SuperLU")])
+def test_remembered_choice_skips_the_other_library_with_the_same_factors(args, backend, tmp_path, monkeypatch):
+    """remember_choice: the trial's outcome is kept in the cache directory; a solver meeting the
+    same matrix again factorizes it with the kept library only and solves to the same bits; a
+    matrix with other values is tried again."""
+    from multibody.solvers import linear, lu_choice
+    monkeypatch.setenv("MULTIBODY_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(lu_choice, "_TABLES", {})
+    calls = {"SuperLU": 0, "KLU": 0}
+    splu, klu_factorize = linear.spla.splu, linear._KLUPattern.factorize
+
+    def counting_splu(*a, **k):
+        calls["SuperLU"] += 1
+        return splu(*a, **k)
+
+    def counting_klu(self, J):
+        calls["KLU"] += 1
+        return klu_factorize(self, J)
+    monkeypatch.setattr(linear.spla, "splu", counting_splu)
+    monkeypatch.setattr(linear._KLUPattern, "factorize", counting_klu)
+    J = saddle_point_matrix(*args)
+    r = np.random.default_rng(3).standard_normal(J.shape[0])
+
+    def run():
+        calls.update(SuperLU=0, KLU=0)
+        solver = LinearSolver(LinearSolverType.EigenSparse, remember_choice=True)
+        solver.factorize(J)
+        return solver.backend, solver.solve(r), dict(calls)
+
+    b1, x1, c1 = run()
+    assert b1 == backend and c1 == {"SuperLU": 1, "KLU": 1}         # the trial
+    assert os.path.exists(tmp_path / "lu-choices.json")
+    monkeypatch.setattr(lu_choice, "_TABLES", {})                   # as a new process reads it
+    b2, x2, c2 = run()
+    assert b2 == backend and c2 == ({"SuperLU": 0, "KLU": 1} if backend == "KLU" else {"SuperLU": 1, "KLU": 0})
+    assert x1.tobytes() == x2.tobytes()
+    J.data *= 1.01                                                   # other values: tried again
+    b3, _, c3 = run()
+    assert b3 == backend and c3 == {"SuperLU": 1, "KLU": 1}
+    # without remember_choice nothing is read or written
+    calls.update(SuperLU=0, KLU=0)
+    LinearSolver(LinearSolverType.EigenSparse).factorize(J)
+    assert calls == {"SuperLU": 1, "KLU": 1}
+
+
+def test_remembered_choices_are_bounded_and_a_broken_table_is_ignored(tmp_path, monkeypatch):
+    from multibody.solvers import lu_choice
+    monkeypatch.setenv("MULTIBODY_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(lu_choice, "_TABLES", {})
+    monkeypatch.setattr(lu_choice, "MAX_ENTRIES", 3)
+    mats = [chain_matrix(20 + k, seed=k) for k in range(5)]
+    for k, J in enumerate(mats):
+        lu_choice.remember(J, "KLU" if k % 2 else "SuperLU")
+    monkeypatch.setattr(lu_choice, "_TABLES", {})
+    assert [lu_choice.lookup(J) for J in mats] == [None, None, "SuperLU", "KLU", "SuperLU"]
+    # a matrix of a size no remembered one has is not hashed
+    monkeypatch.setattr(lu_choice, "digest", lambda J: pytest.fail("hashed"))
+    assert lu_choice.lookup(chain_matrix(7, seed=1)) is None
+    (tmp_path / "lu-choices.json").write_text("{not json")
+    monkeypatch.setattr(lu_choice, "_TABLES", {})
+    assert lu_choice.lookup(mats[4]) is None

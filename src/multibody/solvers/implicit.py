@@ -530,7 +530,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         self.newmark = use_newmark
         self.index2 = index2
         ls = settings.linearSolver
-        self.linear = LinearSolver(ls.solverType, bool(ls.ignoreSingularJacobian))
+        self.linear = LinearSolver(ls.solverType, bool(ls.ignoreSingularJacobian), remember_choice=True)
         self.jacobian_requested = True
         self.a_alg = np.zeros(self.c.n_ode2)
         self.a_alg_start = np.zeros(self.c.n_ode2)

@@ -13,6 +13,7 @@ from ..enums import LinearSolverType
 from ..equations import lean_cache as _lean
 from ..kernels import fused as kfused
 from ..kernels import sparse_lu
+from . import lu_choice
 
 # kernels called from Python only (never linked into other compiled code): their cache entries
 # without the LLVM bitcode (equations/lean_cache.py), loaded at the first sparse factorization of
@@ -110,7 +111,10 @@ def _factor_arrays(Lp, Li, Lx, Up, Ui, Ux, diag, pr, pc, scale):
 class LinearSolver:
     """Factorize once, solve many times (modified Newton reuses the factorization)."""
 
-    def __init__(self, solver_type, ignore_singular=False):
+    def __init__(self, solver_type, ignore_singular=False, remember_choice=False):
+        """``remember_choice``: the SuperLU-or-KLU trial of a matrix with much fill is kept in the
+        cache directory and not run again for the same matrix (lu_choice.py; the solvers' Newton
+        matrices)."""
         st = LinearSolverType(int(solver_type))
         if st == LinearSolverType._None:
             raise ValueError("Solver:InitializeSolverPreChecks: Unsupported simulationSettings.linearSolverType")
@@ -130,6 +134,7 @@ class LinearSolver:
         self._refactor_off = False      # the pattern's factors do not hold a refactorization (refactor_pattern_fits)
         self._backend = None            # 'KLU' or 'SuperLU': the last full sparse factorization
         self.refactorizations = 0       # sparse factorizations done by lu_refactor (statistics)
+        self.remember_choice = bool(remember_choice)
 
     def factorize(self, J, single_use=False):
         """Factorize J (dense or sparse). ``single_use``: no other matrix of J's pattern follows
@@ -219,12 +224,28 @@ class LinearSolver:
                 return
             except SingularJacobian:
                 pass        # SuperLU below finds and names the zero pivot
+        first = self._use_klu is None
+        # the choice of an earlier run's trial for this very matrix (lu_choice.py): the factors the
+        # trial would keep, without the other library's factorization
+        choice = lu_choice.lookup(J) if first and self.remember_choice and _klu is not None else None
+        if choice == "KLU" and self._klu_pattern_of(J) is not None:
+            try:
+                numeric = self._klu_pattern.factorize(J)
+            except SingularJacobian:
+                numeric = None
+            if numeric is not None:
+                self._pattern = (J.indptr.copy(), J.indices.copy())
+                self._use_klu = True
+                self._lu, self._triangular, self._klu = None, None, numeric[:2]
+                self._backend = "KLU"
+                self._adopt_sparse(J)
+                return
         self._superlu(J)
         self._backend = "SuperLU"
-        if self._use_klu is None:
+        if first:
             self._pattern = (J.indptr.copy(), J.indices.copy())
             fill = self._factor_nnz / max(J.nnz, 1)
-            self._use_klu = _klu is not None and J.shape[0] > 0
+            self._use_klu = _klu is not None and J.shape[0] > 0 and choice != "SuperLU"
             if self._use_klu and fill >= KLU_MAX_FILL_RATIO and self._klu_pattern_of(J) is not None:
                 # much fill: KLU where its factors are no larger (a decision by the pattern and the
                 # pivots, not by a clock, so that a run gives the same numbers every time)
@@ -236,6 +257,8 @@ class LinearSolver:
                 if self._use_klu:
                     self._lu, self._triangular, self._klu = None, None, numeric[:2]
                     self._backend = "KLU"
+                if self.remember_choice:
+                    lu_choice.remember(J, self._backend)
         self._adopt_sparse(J)
 
     def _klu_pattern_of(self, J):

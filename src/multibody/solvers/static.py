@@ -31,7 +31,7 @@ class StaticSolver(CompiledNewton, StepLoop):
         ss = settings.staticSolver
         self.newton_settings = ss.newton
         ls = settings.linearSolver
-        self.linear = LinearSolver(ls.solverType, bool(ls.ignoreSingularJacobian))
+        self.linear = LinearSolver(ls.solverType, bool(ls.ignoreSingularJacobian), remember_choice=True)
         self.jacobian_requested = True
         self.last_residual = None
         self.last_error = math.nan
