@@ -581,6 +581,51 @@ class _RKCounter:
         monkeypatch.setattr(fu.FusedResidual, 'rk_steps', rk_steps)
 
 
+def test_frames_no_call_reads_are_not_computed(monkeypatch):
+    """A rigid body's markers read its body frame, so its node frame is not computed in the fused
+    residual (the same frame again); a marker on the node brings it back. Either way the numbers
+    are those of the group-by-group path."""
+    def chain(node_marker):
+        SC = exu.SystemContainer()
+        mbs = SC.AddSystem()
+        ground = mbs.AddObject(U.ObjectGround())
+        prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=ground))
+        for i in range(3):
+            nd = mbs.AddNode(U.NodeRigidBodyEP(referenceCoordinates=[i + 0.5, 0, 0, 1, 0, 0, 0]))
+            b = mbs.AddObject(U.ObjectRigidBody(physicsMass=1., physicsInertia=[0.1, 0.2, 0.3, 0, 0, 0],
+                                                nodeNumber=nd))
+            left = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[-0.5, 0, 0]))
+            mbs.AddObject(U.SphericalJoint(markerNumbers=[prev, left]))
+            prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0.5, 0, 0]))
+            mk = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
+            mbs.AddLoad(U.LoadMassProportional(markerNumber=mk, loadVector=[0, -9.81, 0]))
+        if node_marker:
+            mk = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=nd))
+            mbs.AddLoad(U.LoadForceVector(markerNumber=mk, loadVector=[1., 0, 0]))
+        mbs.Assemble()
+        return mbs
+    for node_marker in (False, True):
+        mbs = chain(node_marker)
+        fz = fu.FusedResidual.build(mbs._compiled.equations)
+        body = fz.source[fz.source.index("def fused("):]
+        body = body[:body.index("\n@")]
+        assert body.count("ep_frames_system(") == (2 if node_marker else 1), node_marker
+        finals = {}
+        for flag in ("0", "1"):
+            monkeypatch.setenv("MULTIBODY_FUSED", flag)
+            m = chain(node_marker)
+            sims = exu.SimulationSettings()
+            sims.timeIntegration.numberOfSteps = 20
+            sims.timeIntegration.endTime = 0.02
+            sims.timeIntegration.verboseMode = 0
+            sims.solutionSettings.writeSolutionToFile = False
+            m.SolveDynamic(sims)
+            finals[flag] = m.systemData.GetODE2Coordinates()
+        assert fz.key in fu._COMPILED                   # the run with "1" used this module
+        assert np.array_equal(finals["0"], finals["1"])
+
+
+
 @pytest.mark.parametrize('variant', ['rk44', 'last_stage_accelerations', 'euler', 'dopri5_fixed', 'outputs',
                                      'blows_up'])
 def test_compiled_runge_kutta_steps_give_the_same_numbers(variant, monkeypatch, tmp_path):
