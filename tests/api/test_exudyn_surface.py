@@ -71,3 +71,25 @@ def test_enum_values_and_printing():
     assert str(exu.OutputVariableType.Position) == "OutputVariableType.Position"
     assert exu.DynamicSolverType(6) is exu.DynamicSolverType.RK44
     assert int(exu.LinearSolverType.EigenDense) == 8
+
+
+def test_item_visualization_is_made_at_first_use_and_added_as_it_stands():
+    """An item's visualization object exists once used; Add... takes its values then, the
+    defaults otherwise, and keeps its own copy either way."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    node = U.NodePoint(referenceCoordinates=[0., 0., 0.])
+    assert "visualization" not in vars(node)
+    n = mbs.AddNode(node)
+    assert mbs.GetNode(n)["Vshow"] is True and "visualization" not in vars(node)
+    plain = U.MassPoint(nodeNumber=n, mass=1.)
+    assert dict(plain)["Vshow"] is True and dict(plain)["VgraphicsData"] == []
+    hidden = U.MassPoint(nodeNumber=n, mass=1.)
+    hidden.visualization.show = False
+    assert isinstance(hidden.visualization, U.VObjectMassPoint) and hidden.visualization is hidden.visualization
+    given = U.MassPoint(nodeNumber=n, mass=1., visualization={"show": False})
+    o0, o1, o2 = mbs.AddObject(plain), mbs.AddObject(hidden), mbs.AddObject(given)
+    assert [mbs.GetObject(o)["Vshow"] for o in (o0, o1, o2)] == [True, False, False]
+    hidden.visualization.show = True                  # the record keeps its copy
+    plain.visualization.graphicsData.append({"type": "Line"})
+    assert mbs.GetObject(o1)["Vshow"] is False and mbs.GetObject(o0)["VgraphicsData"] == []

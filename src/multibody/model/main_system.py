@@ -127,8 +127,12 @@ class MainSystem:
         values = {"name": name or f"{family}{number}"}
         for p in spec.params:
             values[p.name] = _copy(attrs[p.name])
-        vattrs = item.visualization.__dict__
-        vvalues = {p.name: _copy(vattrs[p.name]) for p in spec.vparams}
+        vis = attrs.get("visualization")        # made only where used (Item.__getattr__)
+        if vis is None:
+            vvalues = {p.name: default_value(p) for p in spec.vparams}
+        else:
+            vattrs = vis.__dict__
+            vvalues = {p.name: _copy(vattrs[p.name]) for p in spec.vparams}
         return self._append(family, ItemRecord(spec, values, vvalues))
 
     def _check_new_name(self, family, spec, number, name):
