@@ -592,8 +592,7 @@ def test_frames_no_call_reads_are_not_computed(monkeypatch):
         prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=ground))
         for i in range(3):
             nd = mbs.AddNode(U.NodeRigidBodyEP(referenceCoordinates=[i + 0.5, 0, 0, 1, 0, 0, 0]))
-            b = mbs.AddObject(U.ObjectRigidBody(physicsMass=1., physicsInertia=[0.1, 0.2, 0.3, 0, 0, 0],
-                                                nodeNumber=nd))
+            b = mbs.AddObject(U.ObjectRigidBody(mass=1., inertia=[0.1, 0.2, 0.3, 0, 0, 0], nodeNumber=nd))
             left = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[-0.5, 0, 0]))
             mbs.AddObject(U.SphericalJoint(markerNumbers=[prev, left]))
             prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0.5, 0, 0]))
@@ -618,12 +617,11 @@ def test_frames_no_call_reads_are_not_computed(monkeypatch):
             sims.timeIntegration.numberOfSteps = 20
             sims.timeIntegration.endTime = 0.02
             sims.timeIntegration.verboseMode = 0
-            sims.solutionSettings.writeSolutionToFile = False
+            sims.solution.file.write = False
             m.SolveDynamic(sims)
             finals[flag] = m.systemData.GetODE2Coordinates()
         assert fz.key in fu._COMPILED                   # the run with "1" used this module
         assert np.array_equal(finals["0"], finals["1"])
-
 
 
 @pytest.mark.parametrize('variant', ['rk44', 'last_stage_accelerations', 'euler', 'dopri5_fixed', 'outputs',

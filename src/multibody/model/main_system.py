@@ -53,6 +53,11 @@ def _copy(v):
     return v
 
 
+def _default_vvalues(spec):
+    """Fresh copies of an item type's visualization defaults."""
+    return {p.name: default_value(p) for p in spec.vparams}
+
+
 def _item_to_dict(family, item):
     if isinstance(item, Item):
         if item._spec.family != family:
@@ -97,7 +102,7 @@ class MainSystem:
         number = len(self._items[family])
         name = self._check_new_name(family, spec, number, d.pop("name", ""))
         values = {"name": name or f"{family}{number}"}
-        vvalues = {p.name: default_value(p) for p in spec.vparams}
+        vvalues = _default_vvalues(spec)
         for p in spec.params:
             values[p.name] = default_value(p)
         vis = d.pop("visualization", None)
@@ -129,7 +134,7 @@ class MainSystem:
             values[p.name] = _copy(attrs[p.name])
         vis = attrs.get("visualization")        # made only where used (Item.__getattr__)
         if vis is None:
-            vvalues = {p.name: default_value(p) for p in spec.vparams}
+            vvalues = _default_vvalues(spec)
         else:
             vattrs = vis.__dict__
             vvalues = {p.name: _copy(vattrs[p.name]) for p in spec.vparams}
