@@ -62,16 +62,33 @@ def project_to_coordinates(m0, m1, J, F, S, Dv, active, with_jacobian, Q, Kout, 
     d = J.shape[1]
     K = J.shape[2]
     L = 2 * K
-    B = scratch_2d(stack_empty(256), d, L)     # on the stack up to d * 2K = 256 (per-residual path)
+    if not with_jacobian:
+        # the residual's path: Q = B^T F straight from the marker Jacobians, without B (grid of
+        # 16002 spring-dampers on mass points: 390 -> 128 us; the same sums, -(J^T F) = (-J)^T F)
+        for i in range(n):
+            if not active[i]:
+                for l in range(L):
+                    Q[i, l] = 0.0
+                continue
+            a, b = m0[i], m1[i]
+            for k in range(K):
+                qa = 0.0
+                qb = 0.0
+                for r in range(d):
+                    qa += J[a, r, k] * F[i, r]
+                    qb += J[b, r, k] * F[i, r]
+                Q[i, k] = -qa
+                Q[i, K + k] = qb
+        return
+    B = scratch_2d(stack_empty(256), d, L)     # on the stack up to d * 2K = 256 (no heap allocation)
     SB = scratch_2d(stack_empty(256), d, L)
     for i in range(n):
         if not active[i]:
             for l in range(L):
                 Q[i, l] = 0.0
-                if with_jacobian:
-                    for m in range(L):
-                        Kout[i, l, m] = 0.0
-                        Dout[i, l, m] = 0.0
+                for m in range(L):
+                    Kout[i, l, m] = 0.0
+                    Dout[i, l, m] = 0.0
             continue
         a, b = m0[i], m1[i]
         for r in range(d):
@@ -83,8 +100,6 @@ def project_to_coordinates(m0, m1, J, F, S, Dv, active, with_jacobian, Q, Kout, 
             for r in range(d):
                 acc += B[r, l] * F[i, r]
             Q[i, l] = acc
-        if not with_jacobian:
-            continue
         for mat in range(2):
             for r in range(d):
                 for m in range(L):
