@@ -581,47 +581,105 @@ class _RKCounter:
         monkeypatch.setattr(fu.FusedResidual, 'rk_steps', rk_steps)
 
 
+def _rigid_chain(joint=U.SphericalJoint, marker=U.MarkerBodyPosition, node_marker=False, body_fixed=False):
+    """Three EP rigid bodies in a chain hanging from the ground, with gravity; optionally a force on
+    a marker at the last node, or a body-fixed force at the chain's end."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.AddObject(U.ObjectGround())
+    prev = mbs.AddMarker(marker(bodyNumber=ground))
+    for i in range(3):
+        nd = mbs.AddNode(U.NodeRigidBodyEP(referenceCoordinates=[i + 0.5, 0, 0, 1, 0, 0, 0]))
+        b = mbs.AddObject(U.ObjectRigidBody(mass=1., inertia=[0.1, 0.2, 0.3, 0, 0, 0], nodeNumber=nd))
+        left = mbs.AddMarker(marker(bodyNumber=b, localPosition=[-0.5, 0, 0]))
+        mbs.AddObject(joint(markerNumbers=[prev, left]))
+        prev = mbs.AddMarker(marker(bodyNumber=b, localPosition=[0.5, 0, 0]))
+        mk = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
+        mbs.AddLoad(U.LoadMassProportional(markerNumber=mk, loadVector=[0, -9.81, 0]))
+    if node_marker:
+        mk = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=nd))
+        mbs.AddLoad(U.LoadForceVector(markerNumber=mk, loadVector=[1., 0, 0]))
+    if body_fixed:
+        mbs.AddLoad(U.LoadForceVector(markerNumber=prev, loadVector=[0, 0, 1.], bodyFixed=True))
+    mbs.Assemble()
+    return mbs
+
+
+def _final_q_both_paths(make, monkeypatch):
+    """{"0": q, "1": q}: the coordinates after 20 implicit steps of ``make()``'s model, group by
+    group and with the fused residual."""
+    finals = {}
+    for flag in ("0", "1"):
+        monkeypatch.setenv("MULTIBODY_FUSED", flag)
+        m = make()
+        sims = exu.SimulationSettings()
+        sims.timeIntegration.numberOfSteps = 20
+        sims.timeIntegration.endTime = 0.02
+        sims.timeIntegration.verboseMode = 0
+        sims.solution.file.write = False
+        m.SolveDynamic(sims)
+        finals[flag] = m.systemData.GetODE2Coordinates()
+    return finals
+
+
 def test_frames_no_call_reads_are_not_computed(monkeypatch):
     """A rigid body's markers read its body frame, so its node frame is not computed in the fused
     residual (the same frame again); a marker on the node brings it back. Either way the numbers
     are those of the group-by-group path."""
-    def chain(node_marker):
-        SC = exu.SystemContainer()
-        mbs = SC.AddSystem()
-        ground = mbs.AddObject(U.ObjectGround())
-        prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=ground))
-        for i in range(3):
-            nd = mbs.AddNode(U.NodeRigidBodyEP(referenceCoordinates=[i + 0.5, 0, 0, 1, 0, 0, 0]))
-            b = mbs.AddObject(U.ObjectRigidBody(mass=1., inertia=[0.1, 0.2, 0.3, 0, 0, 0], nodeNumber=nd))
-            left = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[-0.5, 0, 0]))
-            mbs.AddObject(U.SphericalJoint(markerNumbers=[prev, left]))
-            prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0.5, 0, 0]))
-            mk = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
-            mbs.AddLoad(U.LoadMassProportional(markerNumber=mk, loadVector=[0, -9.81, 0]))
-        if node_marker:
-            mk = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=nd))
-            mbs.AddLoad(U.LoadForceVector(markerNumber=mk, loadVector=[1., 0, 0]))
-        mbs.Assemble()
-        return mbs
     for node_marker in (False, True):
-        mbs = chain(node_marker)
+        mbs = _rigid_chain(node_marker=node_marker)
         fz = fu.FusedResidual.build(mbs._compiled.equations)
         body = fz.source[fz.source.index("def fused("):]
         body = body[:body.index("\n@")]
         assert body.count("ep_frames_system(") == (2 if node_marker else 1), node_marker
-        finals = {}
-        for flag in ("0", "1"):
-            monkeypatch.setenv("MULTIBODY_FUSED", flag)
-            m = chain(node_marker)
-            sims = exu.SimulationSettings()
-            sims.timeIntegration.numberOfSteps = 20
-            sims.timeIntegration.endTime = 0.02
-            sims.timeIntegration.verboseMode = 0
-            sims.solution.file.write = False
-            m.SolveDynamic(sims)
-            finals[flag] = m.systemData.GetODE2Coordinates()
+        finals = _final_q_both_paths(lambda: _rigid_chain(node_marker=node_marker), monkeypatch)
         assert fz.key in fu._COMPILED                   # the run with "1" used this module
         assert np.array_equal(finals["0"], finals["1"])
+
+
+def _marker_outputs_left_out(eq):
+    """Names of the marker outputs that the fused residual's marker calls leave out (empty)."""
+    (calls_kin, *_), partial = fu.FusedResidual._collect(eq)
+    m = eq.markers
+    out = set()
+    for cl in calls_kin:
+        if fu._kernel_name(cl.kernel) in fu._MARKER_KERNELS:
+            present = {id(x) for x in cl.args if isinstance(x, np.ndarray)}
+            out |= {n for n in fu._OPTIONAL_MARKER_OUTPUTS if id(getattr(m, n)) not in present}
+    return out, partial
+
+
+def test_marker_outputs_no_call_reads_are_left_out(monkeypatch):
+    """Spherical joints and gravity read marker positions and position Jacobians only: the fused
+    residual's marker kernels leave orientation, angular velocity and rotation Jacobian out; a
+    revolute joint reads them all, a body-fixed force the orientation. export_caches completes
+    the kinematics for the group-by-group Newton matrix, and the numbers are those of that path."""
+    cases = [(U.SphericalJoint, False, {"A", "omega", "Jrot"}), (U.SphericalJoint, True, {"omega", "Jrot"}),
+             (U.RevoluteJointZ, False, set())]
+    for joint, body_fixed, expected in cases:
+        def make():
+            return _rigid_chain(joint, U.MarkerBodyRigid, body_fixed=body_fixed)
+        eq = make()._compiled.equations
+        left_out, partial = _marker_outputs_left_out(eq)
+        assert left_out == expected, (joint, body_fixed)
+        assert partial            # (the rigid bodies' node frames are left out too)
+        if expected:
+            # after a fused call, export_caches gives SystemEquations the whole kinematics
+            fz = fu.FusedResidual.build(eq)
+            fz.load()
+            n2, nae = eq.c.n_ode2, eq.c.n_ae
+            q = np.linspace(0.01, 0.02, n2)
+            for name in expected:
+                getattr(eq.markers, name)[...] = np.nan
+            fz.residual(q, np.full(n2, 0.1), np.zeros(n2), np.zeros(nae), 0.0, False, np.empty(n2 + nae))
+            assert all(np.isnan(getattr(eq.markers, name)).all() for name in expected)
+            fz.export_caches()
+            got = {name: getattr(eq.markers, name).copy() for name in expected}
+            eq.update_kinematics(q, np.full(n2, 0.1), 0.0)
+            for name in expected:
+                np.testing.assert_array_equal(got[name], getattr(eq.markers, name))
+        finals = _final_q_both_paths(make, monkeypatch)
+        assert np.array_equal(finals["0"], finals["1"]), (joint, body_fixed)
 
 
 @pytest.mark.parametrize('variant', ['rk44', 'last_stage_accelerations', 'euler', 'dopri5_fixed', 'outputs',

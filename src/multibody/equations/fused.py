@@ -78,6 +78,46 @@ class Call:
         self.args = args
 
 
+def _shares_memory(a, arrays):
+    """True if any of ``arrays`` is ``a`` or may share memory with it."""
+    return any(x is a or ((x.base is not None or a.base is not None) and x.size and np.may_share_memory(x, a))
+               for x in arrays)
+
+
+# marker outputs that only some connectors read: orientation, angular velocity, rotation Jacobian,
+# coordinate indices (the residual's scatters use copies made at setup)
+_OPTIONAL_MARKER_OUTPUTS = ("A", "omega", "Jrot", "ltg")
+
+
+_MARKER_KERNELS = ("multibody.kernels.markers.copy_frames", "multibody.kernels.markers.body_points")
+
+
+def _kernel_name(kernel):
+    """Module and name of a kernel (its Python twin has the original's, python_kernels.py)."""
+    return f"{kernel.py_func.__module__}.{kernel.__name__}"
+
+
+def _unread_marker_outputs_dropped(markers, calls, read):
+    """``calls`` with each marker output that none of ``read`` (the arrays of the calls other than
+    the marker kernels) is, or shares memory with, replaced by an empty array: the marker kernels
+    then skip it (chain of 1024 rigid bodies with spherical joints: orientations and rotation
+    Jacobians were half of what they wrote). Python reads marker frames only after
+    SystemEquations.update_kinematics, which computes them all."""
+    empty = {}
+    for name in _OPTIONAL_MARKER_OUTPUTS:
+        a = getattr(markers, name)
+        if a.size and not _shares_memory(a, read):
+            empty[id(a)] = np.empty((0,) + a.shape[1:], dtype=a.dtype)
+    if not empty:
+        return calls
+    out = []
+    for cl in calls:
+        if _kernel_name(cl.kernel) in _MARKER_KERNELS:
+            cl = Call(cl.kernel, *(empty.get(id(x), x) if isinstance(x, np.ndarray) else x for x in cl.args))
+        out.append(cl)
+    return out
+
+
 def _frames_read(frames, arrays):
     """True if any of ``arrays`` may share memory with one of the Frames' arrays."""
     own = [a for a in vars(frames).values() if isinstance(a, np.ndarray) and a.size]
@@ -651,6 +691,7 @@ def _spec(group, method, eq, **kw):
 
 class FusedResidual:
     """The compiled residual of one assembled system (see the module docstring)."""
+    partial_kinematics = True       # build() sets it: False if the calls compute every frame and marker output
 
     def __init__(self, eq, calls_kin, calls_rhs, calls_con, mass_terms, con_terms, jac_calls=None, kind="implicit"):
         self.eq = eq
@@ -857,12 +898,13 @@ class FusedResidual:
         (rk_steps); a module with all would take longer to load."""
         scaled = [] if kind == "static" else None
         try:
-            parts = cls._collect(eq, scaled)
+            parts, partial = cls._collect(eq, scaled)
         except _Unsupported as exc:
             eq.fused_reason = str(exc)
             return None
         eq.fused_reason = ""
         fz = cls(eq, *parts, kind=kind)
+        fz.partial_kinematics = partial
         fz.load_vectors = scaled or []
         return fz
 
@@ -926,11 +968,17 @@ class FusedResidual:
             readers = readers + list(jac_calls[1]) + list(jac_calls[2] if isinstance(jac_calls[2], list)
                                                          else [jac_calls[2]]) + [jac_calls[3]]
         read = [x for cl in readers for x in cl.args if isinstance(x, np.ndarray)]
+        frame_calls = len(body_kin) + len(node_kin)
         body_kin = body_kin if _frames_read(eq.body_frames, read) else []
         node_kin = node_kin if _frames_read(eq.node_frames, read + [x for cl in body_kin for x in cl.args
                                                                    if isinstance(x, np.ndarray)]) else []
-        calls_kin = node_kin + body_kin + calls_kin
-        return calls_kin, calls_rhs, calls_con, mass_terms, con_terms, jac_calls
+        read_by_others = [x for cl in readers if _kernel_name(cl.kernel) not in _MARKER_KERNELS
+                          for x in cl.args if isinstance(x, np.ndarray)]
+        marker_calls = _unread_marker_outputs_dropped(eq.markers, calls_kin, read_by_others)
+        # partial: the fused calls leave frames or marker outputs out (export_caches completes them)
+        partial = len(body_kin) + len(node_kin) < frame_calls or marker_calls is not calls_kin
+        calls_kin = node_kin + body_kin + marker_calls
+        return (calls_kin, calls_rhs, calls_con, mass_terms, con_terms, jac_calls), partial
 
     @staticmethod
     def _collect_jacobian(eq, mass_of, con_of):
@@ -1231,6 +1279,10 @@ class FusedResidual:
         """Hand the constraint Jacobians and mass blocks of the last call to SystemEquations, as if
         it had evaluated them itself at this point (for the Newton matrix)."""
         eq = self.eq
+        if self.partial_kinematics:
+            # the frames and marker outputs that the fused calls leave out, for the group-by-group
+            # Newton matrix that follows (the same numbers as the fused calls' kinematics)
+            eq.update_kinematics(eq.q, eq.v, eq.t)
         eq._C = list(self.constraint_jacobians)
         blocks = iter(self.mass_blocks)
         eq._mass_cache = [next(blocks) if g.width else np.zeros((g.n, 0, 0)) for g in eq.c.body_groups]

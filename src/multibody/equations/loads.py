@@ -9,6 +9,9 @@ from .fused import F, Call
 from .groups import LOAD_GROUPS, Group, register
 
 
+_NO_ORIENTATIONS = np.empty((0, 3, 3))      # marker_vector_loads_add without body-fixed loads
+
+
 class LoadGroup(Group):
     def setup(self, records):
         self.marker = np.array([int(r.values["markerNumber"]) for r in records], dtype=np.int64)
@@ -68,7 +71,11 @@ class ForceLoads(LoadGroup):
         if self.has_uf:
             return None
         m = eq.markers
-        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, m.A, self.jacobian_rows(m),
+        # the kernel reads the marker orientations only for body-fixed loads; without any, the
+        # fused residual need not compute them (FusedResidual._collect; a change of bodyFixed makes
+        # a new description)
+        A = m.A if self.body_fixed.any() else _NO_ORIENTATIONS
+        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, A, self.jacobian_rows(m),
                      self.vec if vec is None else vec, self.body_fixed, self.ones)]
 
 
@@ -93,8 +100,8 @@ class MassProportionalLoads(LoadGroup):
         if self.has_uf:
             return None
         m = eq.markers
-        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, m.A, m.Jpos, self.vec if vec is None else vec,
-                     self._not_fixed, m.mass[self.marker])]
+        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, _NO_ORIENTATIONS, m.Jpos,
+                     self.vec if vec is None else vec, self._not_fixed, m.mass[self.marker])]
 
 
 @register(LOAD_GROUPS, "Coordinate")

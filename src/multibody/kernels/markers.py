@@ -10,10 +10,39 @@ from ._jit import njit
 from .stack import stack_empty
 
 
+@njit(inline="always")
+def _marker_rotation(m_A, d, A, s, A_local, i, rotate):
+    """m_A[d] = A[s] A_local[i], or A[s] unless ``rotate``."""
+    for a in range(3):
+        for e in range(3):
+            if rotate:
+                acc = 0.0
+                for f in range(3):
+                    acc += A[s, a, f] * A_local[i, f, e]
+                m_A[d, a, e] = acc
+            else:
+                m_A[d, a, e] = A[s, a, e]
+
+
 @njit
 def copy_frames(src, dst, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
                 m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg):
-    """Markers on node frames: the node frame, rotated by A_local (n, 3, 3) if given (else empty)."""
+    """Markers on node frames: the node frame, rotated by A_local (n, 3, 3) if given (else empty).
+    An empty m_A, m_omega, m_Jrot or m_ltg is not written (the fused residual passes those that
+    none of its calls reads so)."""
+    want = (m_A.shape[0] > 0, m_omega.shape[0] > 0, m_Jrot.shape[0] > 0, m_ltg.shape[0] > 0)
+    if want[0] and want[1] and want[2] and want[3]:
+        # all outputs: the flags as constants, so that the loop has no tests
+        _copy_frames(src, dst, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
+                     m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg, True, True, True, True)
+    else:
+        _copy_frames(src, dst, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
+                     m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg, want[0], want[1], want[2], want[3])
+
+
+@njit(inline="always")
+def _copy_frames(src, dst, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
+                 m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg, want_A, want_omega, want_Jrot, want_ltg):
     rotate = A_local.shape[0] > 0
     K = Jpos.shape[2]
     for i in range(src.shape[0]):
@@ -21,20 +50,17 @@ def copy_frames(src, dst, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
         for a in range(3):
             m_pos[d, a] = pos[s, a]
             m_vel[d, a] = vel[s, a]
-            m_omega[d, a] = omega[s, a]
-            for b in range(3):
-                if rotate:
-                    acc = 0.0
-                    for c in range(3):
-                        acc += A[s, a, c] * A_local[i, c, b]
-                    m_A[d, a, b] = acc
-                else:
-                    m_A[d, a, b] = A[s, a, b]
+            if want_omega:
+                m_omega[d, a] = omega[s, a]
             for k in range(K):
                 m_Jpos[d, a, k] = Jpos[s, a, k]
-                m_Jrot[d, a, k] = Jrot[s, a, k]
-        for k in range(K):
-            m_ltg[d, k] = ltg[s, k]
+                if want_Jrot:
+                    m_Jrot[d, a, k] = Jrot[s, a, k]
+        if want_A:
+            _marker_rotation(m_A, d, A, s, A_local, i, rotate)
+        if want_ltg:
+            for k in range(K):
+                m_ltg[d, k] = ltg[s, k]
 
 
 @njit
@@ -53,7 +79,22 @@ def body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos,
         Body-fixed points b [m].
     A_local : ndarray (n, 3, 3) or (0, 3, 3)
         Marker rotation in the body frame (empty: identity).
+    m_A, m_omega, m_Jrot, m_ltg : ndarray
+        Written unless empty (the fused residual passes those that none of its calls reads so).
     """
+    want = (m_A.shape[0] > 0, m_omega.shape[0] > 0, m_Jrot.shape[0] > 0, m_ltg.shape[0] > 0)
+    if want[0] and want[1] and want[2] and want[3]:
+        # all outputs: the flags as constants, so that the loop has no tests
+        _body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos, Jrot, Jrot_local, ltg,
+                     m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg, True, True, True, True)
+    else:
+        _body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos, Jrot, Jrot_local, ltg,
+                     m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg, want[0], want[1], want[2], want[3])
+
+
+@njit(inline="always")
+def _body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos, Jrot, Jrot_local, ltg,
+                 m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg, want_A, want_omega, want_Jrot, want_ltg):
     rotate = A_local.shape[0] > 0
     K = Jpos.shape[2]
     c = stack_empty(3)
@@ -67,24 +108,20 @@ def body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos,
         c[0], c[1], c[2] = wl1 * b2 - wl2 * b1, wl2 * b0 - wl0 * b2, wl0 * b1 - wl1 * b0
         for a in range(3):
             m_vel[d, a] = vel[s, a] + A[s, a, 0] * c[0] + A[s, a, 1] * c[1] + A[s, a, 2] * c[2]
-            m_omega[d, a] = omega[s, a]
-        for a in range(3):
-            for e in range(3):
-                if rotate:
-                    acc = 0.0
-                    for f in range(3):
-                        acc += A[s, a, f] * A_local[i, f, e]
-                    m_A[d, a, e] = acc
-                else:
-                    m_A[d, a, e] = A[s, a, e]
+            if want_omega:
+                m_omega[d, a] = omega[s, a]
+        if want_A:
+            _marker_rotation(m_A, d, A, s, A_local, i, rotate)
         for k in range(K):
             j0, j1, j2 = Jrot_local[s, 0, k], Jrot_local[s, 1, k], Jrot_local[s, 2, k]
             # b x Jrot_loc_k, rotated to global
             c[0], c[1], c[2] = b1 * j2 - b2 * j1, b2 * j0 - b0 * j2, b0 * j1 - b1 * j0
             for a in range(3):
                 m_Jpos[d, a, k] = Jpos[s, a, k] - (A[s, a, 0] * c[0] + A[s, a, 1] * c[1] + A[s, a, 2] * c[2])
-                m_Jrot[d, a, k] = Jrot[s, a, k]
-            m_ltg[d, k] = ltg[s, k]
+                if want_Jrot:
+                    m_Jrot[d, a, k] = Jrot[s, a, k]
+            if want_ltg:
+                m_ltg[d, k] = ltg[s, k]
 
 
 @njit
