@@ -79,7 +79,8 @@ class Call:
 
 
 def _shares_memory(a, arrays):
-    """True if any of ``arrays`` is ``a`` or may share memory with it."""
+    """True if any of ``arrays`` is ``a`` or may share memory with it (the calls pass whole arrays;
+    a view, rare, is compared by its memory)."""
     return any(x is a or ((x.base is not None or a.base is not None) and x.size and np.may_share_memory(x, a))
                for x in arrays)
 
@@ -120,11 +121,7 @@ def _unread_marker_outputs_dropped(markers, calls, read):
 
 def _frames_read(frames, arrays):
     """True if any of ``arrays`` may share memory with one of the Frames' arrays."""
-    own = [a for a in vars(frames).values() if isinstance(a, np.ndarray) and a.size]
-    ids = {id(a) for a in own}
-    # the calls pass whole arrays; a view (rare) is compared by its memory
-    return any(id(a) in ids or (a.base is not None and a.size and any(np.may_share_memory(a, b) for b in own))
-               for a in arrays)
+    return any(_shares_memory(a, arrays) for a in vars(frames).values() if isinstance(a, np.ndarray) and a.size)
 
 
 def _kernel_sources_digest():
