@@ -89,7 +89,11 @@ def install(dispatcher):
         return dispatcher
     if _CLASS is None:
         _CLASS = _classes()
+    stamped = getattr(dispatcher, "_multibody_stamp", None) is not None
     dispatcher._cache = _CLASS(dispatcher.py_func)
+    if stamped:                 # a kernel: its cache depends on all kernel sources (kernels/_jit.py)
+        from ..kernels._jit import stamp_cache
+        stamp_cache(dispatcher)
     return dispatcher
 
 
