@@ -792,13 +792,16 @@ def _truss(nx, ny, nLoadSteps, load_change=None, stabilizer=0.):
     return mbs, ss
 
 
-@pytest.mark.parametrize('variant', ['dense', 'sparse', 'load_change', 'stabilizer'])
+@pytest.mark.parametrize('variant', ['dense', 'sparse', 'sparse_lu', 'load_change', 'stabilizer'])
 def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypatch):
     """SolveStatic with the fused residual of the static kind (f + C^T lambda, loads times the
     load factor): state, multipliers and counts as on the group-by-group path, bit for bit; dense
-    (compiled LU) and sparse (KLU) Newton matrices; a load changed by a preStep function during
-    the solve (a new fused residual, scaled by the current factor); with the ODE2 stabilizer term
-    the fused residual is not used."""
+    (compiled LU) and sparse (the truss's symmetric matrix: L D L^T; with that off: KLU) Newton
+    matrices; a load changed by a preStep function during the solve (a new fused residual, scaled
+    by the current factor); with the ODE2 stabilizer term the fused residual is not used."""
+    from multibody.solvers import linear
+    if variant == 'sparse_lu':
+        monkeypatch.setattr(linear, 'USE_LDL', False)
     nx, ny = (3, 2) if variant == 'dense' else (12, 4)
     kw = dict(load_change=(3, 1.5)) if variant == 'load_change' else {}
     if variant == 'stabilizer':
@@ -817,7 +820,7 @@ def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypat
         assert used == (mode == '1' and variant != 'stabilizer'), (mode, variant)
         if mode == '1' and variant != 'stabilizer':
             assert counter.iterate + counter.newton > 0 and mbs.sys['staticSolver'].linear.backend == (
-                'dense' if variant == 'dense' else 'KLU')
+                {'dense': 'dense', 'sparse_lu': 'KLU'}.get(variant, 'LDL'))
     (q0, l0, n0, j0), (q1, l1, n1, j1) = out
     np.testing.assert_array_equal(q0, q1)
     np.testing.assert_array_equal(l0, l1)

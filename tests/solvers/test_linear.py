@@ -55,7 +55,7 @@ def test_superlu_own_triangular_solves():
     J = saddle_point_matrix(120, 40, seed=1)
     assert fill_ratio(J) > KLU_MAX_FILL_RATIO
     reference = spla.splu(J, permc_spec="MMD_AT_PLUS_A")
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     rng = np.random.default_rng(2)
     for _ in range(2):
         solver.factorize(J)
@@ -68,7 +68,7 @@ def test_superlu_own_triangular_solves():
 def test_klu_for_a_chain_after_the_first_factorization():
     J = chain_matrix(200, seed=3)
     assert fill_ratio(J) < KLU_MAX_FILL_RATIO
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     solver.factorize(J)
     assert solver.backend == "SuperLU"          # the first one measures the fill
     rng = np.random.default_rng(4)
@@ -94,7 +94,7 @@ def test_much_fill_klu_where_its_factors_are_smaller(args, backend):
     lu = spla.splu(J, permc_spec="MMD_AT_PLUS_A")
     assert (lu.L.nnz + lu.U.nnz) / J.nnz > KLU_MAX_FILL_RATIO
     assert (klu_factor_nnz(J) <= lu.L.nnz + lu.U.nnz) == (backend == "KLU")
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     rng = np.random.default_rng(9)
     for k in range(3):
         J.data *= 1.0 + 0.01 * k
@@ -106,7 +106,7 @@ def test_much_fill_klu_where_its_factors_are_smaller(args, backend):
 
 
 def test_singular_matrix_on_the_klu_path_is_reported_as_by_superlu():
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     solver.factorize(chain_matrix(50, seed=5))
     solver.factorize(chain_matrix(50, seed=5))
     assert solver.backend == "KLU"
@@ -120,7 +120,7 @@ def test_singular_matrix_on_the_klu_path_is_reported_as_by_superlu():
 
 
 def test_new_pattern_decides_again():
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     chain = chain_matrix(100, seed=6)
     solver.factorize(chain)
     solver.factorize(chain)
@@ -189,7 +189,7 @@ def test_same_pattern_is_refactorized_with_the_old_pivot_order(matrix, backend):
     the first (lu_refactor, in place): the solutions as accurate as those of a full factorization,
     for KLU's scaled and SuperLU's unscaled factors."""
     J = matrix()
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     rng = np.random.default_rng(12)
     for k in range(4):
         J.data = J.data * (1.0 + 0.02 * rng.standard_normal(J.nnz))   # new values, same pattern
@@ -208,7 +208,7 @@ def test_refactorization_with_a_bad_pivot_falls_back_to_a_full_factorization():
     """A matrix whose old pivot has become (nearly) zero: lu_refactor declines, the full
     factorization pivots anew; a singular matrix is still reported with its row."""
     J = chain_matrix(40, seed=13)
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     solver.factorize(J)
     solver.factorize(J)
     f = [a.copy() for a in solver.compiled_factors()]
@@ -240,7 +240,7 @@ def test_refactorization_reports_an_entry_outside_the_factors():
     not fit (refactor_pattern_fits), and the values of a refactorization equal a fresh
     factorization's for the same matrix."""
     J = chain_matrix(30, seed=14)
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     solver.factorize(J)
     solver.factorize(J)           # KLU's full factorization (the first one, SuperLU's, measured the fill)
     assert solver.backend == "KLU" and solver.refactorizations == 0
@@ -265,7 +265,7 @@ def test_refactorization_and_solve_with_the_diagonal_of_l_anywhere_in_its_column
     (unit_diagonal_first); with a diagonal elsewhere in a column it gives the same numbers, and
     so do the solves with either layout."""
     J = chain_matrix(30, seed=15)
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     solver.factorize(J)
     solver.factorize(J)
     f = [a.copy() for a in solver.compiled_factors()]
@@ -294,7 +294,7 @@ def test_prepare_refactor_sorts_the_columns_of_u_and_checks_the_fit():
     """prepare_refactor = sort_columns where U's columns are unsorted, diagonal_positions and
     refactor_pattern_fits in one call."""
     J = chain_matrix(30, seed=16)
-    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     solver.factorize(J)
     solver.factorize(J)
     f = [a.copy() for a in solver.compiled_factors()]
@@ -330,11 +330,11 @@ def test_single_use_factorization_drops_the_stored_zeros():
     assert stored.nnz > 2 * J.nnz
     before = stored.data.copy()
     r = rng.standard_normal(stored.shape[0])
-    once = LinearSolver(LinearSolverType.EigenSparse)
+    once = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     once.factorize(stored, single_use=True)
     x = once.solve(r)
     np.testing.assert_allclose(x, spla.spsolve(J.tocsc(), r), rtol=1e-9, atol=1e-12)
-    full = LinearSolver(LinearSolverType.EigenSparse)
+    full = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
     full.factorize(stored)
     assert once._factor_nnz < full._factor_nnz
     np.testing.assert_array_equal(stored.data, before)
@@ -369,7 +369,7 @@ def test_remembered_choice_skips_the_other_library_with_the_same_factors(args, b
 
     def run():
         calls.update(SuperLU=0, KLU=0)
-        solver = LinearSolver(LinearSolverType.EigenSparse, remember_choice=True)
+        solver = LinearSolver(LinearSolverType.EigenSparse, remember_choice=True, ldl=False)
         solver.factorize(J)
         return solver.backend, solver.solve(r), dict(calls)
 
@@ -385,7 +385,7 @@ def test_remembered_choice_skips_the_other_library_with_the_same_factors(args, b
     assert b3 == backend and c3 == {"SuperLU": 1, "KLU": 1}
     # without remember_choice nothing is read or written
     calls.update(SuperLU=0, KLU=0)
-    LinearSolver(LinearSolverType.EigenSparse).factorize(J)
+    LinearSolver(LinearSolverType.EigenSparse, ldl=False).factorize(J)
     assert calls == {"SuperLU": 1, "KLU": 1}
 
 
@@ -405,3 +405,151 @@ def test_remembered_choices_are_bounded_and_a_broken_table_is_ignored(tmp_path, 
     (tmp_path / "lu-choices.json").write_text("{not json")
     monkeypatch.setattr(lu_choice, "_TABLES", {})
     assert lu_choice.lookup(mats[4]) is None
+
+
+# ---------------------------------------------------------------- L D L^T of symmetric matrices
+
+def truss_like_matrix(nx, ny, seed):
+    """The Newton matrix of a planar bar grid fixed at its left column: [[K, C^T], [C, 0]] with a
+    symmetric positive definite stiffness K (bars along rows, columns and diagonals) and
+    coordinate constraints C (one coordinate each), zero in the constraint block."""
+    rng = np.random.default_rng(seed)
+    node = {(i, j): k for k, (i, j) in enumerate((i, j) for i in range(nx) for j in range(ny))}
+    n = 2 * len(node)
+    K = sp.lil_matrix((n, n))
+    for (i, j), a in node.items():
+        for di, dj in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            b = node.get((i + di, j + dj))
+            if b is None:
+                continue
+            e = np.array([di, dj], dtype=float) / np.hypot(di, dj)
+            k = rng.uniform(0.5, 2.0) * np.outer(e, e)
+            for p, q, sgn in ((a, a, 1), (b, b, 1), (a, b, -1), (b, a, -1)):
+                K[2 * p:2 * p + 2, 2 * q:2 * q + 2] += sgn * k
+    fixed = [2 * node[0, j] + c for j in range(ny) for c in range(2)]
+    C = sp.csr_matrix((np.ones(len(fixed)), (np.arange(len(fixed)), fixed)), shape=(len(fixed), n))
+    return sp.bmat([[K.tocsr(), C.T], [C, None]]).tocsc()
+
+
+def test_symmetric_matrix_is_factorized_as_ldl_and_refactorized():
+    """A symmetric saddle-point matrix: L D L^T (half the factor entries of the LU), the solution
+    of the LU to round-off, the same numbers from the compiled solve; a matrix of the same pattern
+    is refactorized into the same arrays, giving the factors of a fresh factorization."""
+    J = truss_like_matrix(12, 4, seed=1)
+    n = J.shape[0]
+    r = np.random.default_rng(2).standard_normal(n)
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(J)
+    assert solver.backend == "LDL" and solver.refactorizable == "sparse"
+    f = solver.compiled_factors()
+    assert f[3].shape[0] == 0 and f[5].shape[0] == n and np.array_equal(f[7], f[8])
+    lu = spla.splu(J, permc_spec="MMD_AT_PLUS_A")
+    assert f[1].shape[0] < 0.6 * (lu.L.nnz + lu.U.nnz)
+    x = solver.solve(r)
+    np.testing.assert_allclose(x, spla.spsolve(J, r), rtol=1e-10, atol=1e-12)
+    x2 = np.empty(n)
+    kfused.solve_factored(*f, r, x2, np.empty(n))
+    assert x.tobytes() == x2.tobytes()
+    J2 = J.copy()
+    J2.data *= 1.0 + 0.1 * np.random.default_rng(3).random(J.nnz)
+    J2 = ((J2 + J2.T) * 0.5).tocsc()
+    J2.sort_indices()
+    assert np.array_equal(J2.indptr, J.indptr) and np.array_equal(J2.indices, J.indices)
+    solver.factorize(J2)
+    assert solver.backend == "LDL" and solver.refactorizations == 1 and solver.compiled_factors()[2] is f[2]
+    fresh = LinearSolver(LinearSolverType.EigenSparse)
+    fresh.factorize(J2)
+    g = fresh.compiled_factors()
+    for a, b in zip(solver.compiled_factors(), g):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_allclose(solver.solve(r), spla.spsolve(J2, r), rtol=1e-10, atol=1e-12)
+
+
+def test_zero_diagonal_rows_are_ordered_behind_the_rows_they_couple_to():
+    """Minimum degree would eliminate a constraint row (one entry besides its zero diagonal) first,
+    with a zero pivot; the ordering puts each behind the last row it couples to."""
+    from multibody.solvers.linear import _ldl_symbolic
+    J = truss_like_matrix(6, 3, seed=4)
+    sym, pos = _ldl_symbolic(J)
+    n = J.shape[0]
+    zero = np.flatnonzero(J.diagonal() == 0)
+    assert zero.size == 6
+    for z in zero:
+        rows = J.indices[J.indptr[z]:J.indptr[z + 1]]
+        assert pos[z] > pos[rows[rows != z]].max()
+    assert np.array_equal(np.sort(pos), np.arange(n))
+
+
+@pytest.mark.parametrize('change', ['unsymmetric_values', 'unsymmetric_pattern', 'tiny_asymmetry'])
+def test_ldl_only_for_matrices_symmetric_up_to_round_off(change):
+    """Values that differ by more than LDL_SYMMETRY_RTOL from their transposed entry, or a pattern
+    that is not symmetric, take the LU; round-off-sized differences keep the L D L^T (which then
+    factorizes the upper triangle)."""
+    J = truss_like_matrix(10, 3, seed=5).tolil()
+    if change == 'unsymmetric_pattern':
+        J[0, 7] = 1e-3
+    elif change == 'unsymmetric_values':
+        J[0, 1] = J[0, 1] * (1 + 1e-9)
+    else:
+        J[2, 3] = J[2, 3] + 1e-15 * abs(J).max()
+    J = J.tocsc()
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(J)
+    r = np.random.default_rng(6).standard_normal(J.shape[0])
+    expected = spla.spsolve(J, r)
+    assert J[0, 1] != 0 and J[2, 3] != 0
+    assert (solver.backend == "LDL") == (change == 'tiny_asymmetry')
+    np.testing.assert_allclose(solver.solve(r), expected, rtol=1e-9, atol=1e-12)
+
+
+def test_ldl_refactorization_of_an_unsymmetric_matrix_falls_back_to_the_lu():
+    """A later matrix of the pattern that is not symmetric is refused by the refactorization (in
+    the compiled step loop the same kernel): a full LU factorizes it, and the pattern stays with
+    the LU."""
+    J = truss_like_matrix(12, 4, seed=7)
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(J)
+    assert solver.backend == "LDL"
+    J2 = J.copy()
+    p = J2.indptr[5] + 1
+    J2.data[p] *= 1.5                       # one entry, not its transposed one
+    r = np.random.default_rng(8).standard_normal(J.shape[0])
+    f = solver.compiled_factors()
+    assert sparse_lu.lu_refactor(J2.indptr, J2.indices, J2.data, *f, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT) == 0
+    solver.factorize(J)                     # the factors are undefined after a refusal: again
+    assert solver.backend == "LDL" and solver.refactorizations == 1
+    solver.factorize(J2)
+    assert solver.backend in ("KLU", "SuperLU") and solver.refactorizations == 1
+    np.testing.assert_allclose(solver.solve(r), spla.spsolve(J2, r), rtol=1e-9, atol=1e-12)
+    solver.factorize(J)
+    assert solver.backend in ("KLU", "SuperLU")
+
+
+@pytest.mark.parametrize('case', ['growth', 'zero_block', 'singular'])
+def test_ldl_refuses_unstable_or_singular_matrices_and_the_lu_takes_them(case):
+    """No pivoting: a symmetric matrix whose L D L^T would grow beyond 1 / REFACTOR_PIVOT_TOL
+    (2x2 blocks [[d, 1], [1, d]] with d = 1e-8, whichever row comes first) or meet a zero pivot
+    (a [[0, 1], [1, 0]] block) is left to the LU, which pivots; a singular one is reported by the
+    LU with its equation, as before."""
+    K = truss_like_matrix(6, 3, seed=9)
+    n = K.shape[0]
+    if case == 'singular':
+        J = K.tolil()
+        J[n - 1, :] = 0.0
+        J[:, n - 1] = 0.0
+        J = J.tocsc()
+        J.eliminate_zeros()
+        J = (J + sp.csc_matrix(([0.0], ([n - 1], [n - 2])), shape=(n, n))
+             + sp.csc_matrix(([0.0], ([n - 2], [n - 1])), shape=(n, n))).tocsc()
+        with pytest.raises(SingularJacobian):
+            LinearSolver(LinearSolverType.EigenSparse).factorize(J)
+        return
+    d = 1e-8 if case == 'growth' else 0.0
+    B = sp.csc_matrix(np.array([[d, 1.0], [1.0, d]]))
+    J = sp.block_diag([K, B, B], format="csc")
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(J)
+    assert solver.backend in ("KLU", "SuperLU")
+    r = np.random.default_rng(10).standard_normal(J.shape[0])
+    np.testing.assert_allclose(solver.solve(r), spla.spsolve(J, r), rtol=1e-8, atol=1e-10)
+
