@@ -606,18 +606,21 @@ def _ldl_symbolic(J):
         key[zero] = last + 0.5
     order = np.argsort(key, kind="stable")
     pos[order] = np.arange(n)
-    # C: the upper triangle with diagonal of P J P^T, columns in order, rows ascending
+    # C: the upper triangle with diagonal of P J P^T, columns in order, rows ascending, its
+    # values J's entries at the positions src (SciPy's conversion sorts in linear time: 2-3 ms
+    # against NumPy's lexsort's 8 ms at n = 8256)
     a, b = pos[indices], pos[cols]
     keep = np.flatnonzero(a <= b)
-    srt = np.lexsort((a[keep], b[keep]))
-    src = keep[srt]
+    C = sp.csc_matrix((keep + 1, (a[keep], b[keep])), shape=(n, n))
+    C.sort_indices()
+    src = C.data - 1
     nc = src.size
     sym = np.zeros(sparse_lu.ldl_symbolic_size(n, nc), dtype=np.int64)
     sym[0], sym[1] = n, nc
     o = 2 + n
-    sym[o + 1:o + n + 1] = np.cumsum(np.bincount(b[src], minlength=n))
+    sym[o:o + n + 1] = C.indptr
     o += n + 1
-    sym[o:o + nc] = a[src]
+    sym[o:o + nc] = C.indices
     sym[o + nc:o + 2 * nc] = src
     sym[o + 2 * nc:o + 3 * nc] = mirror[src]
     return sym, pos
