@@ -553,3 +553,23 @@ def test_ldl_refuses_unstable_or_singular_matrices_and_the_lu_takes_them(case):
     r = np.random.default_rng(10).standard_normal(J.shape[0])
     np.testing.assert_allclose(solver.solve(r), spla.spsolve(J, r), rtol=1e-8, atol=1e-10)
 
+
+
+def test_ldl_needs_sorted_row_indices():
+    """The symbolic data address the matrix's values by position: a matrix with unsorted row
+    indices (not what the solvers assemble) is not analysed for L D L^T (before, a sorted copy was,
+    whose positions then addressed the unsorted values) and takes the LU, solved right."""
+    J = truss_like_matrix(8, 3, seed=11)
+    r = np.random.default_rng(12).standard_normal(J.shape[0])
+    U = J.copy()
+    for j in range(U.shape[1]):                 # each column's entries in reverse order
+        a, b = U.indptr[j], U.indptr[j + 1]
+        U.indices[a:b] = U.indices[a:b][::-1].copy()
+        U.data[a:b] = U.data[a:b][::-1].copy()
+    U.has_sorted_indices = False
+    from multibody.solvers.linear import _ldl_symbolic
+    assert _ldl_symbolic(U) is False and _ldl_symbolic(J) is not False
+    solver = LinearSolver(LinearSolverType.EigenSparse)
+    solver.factorize(U)
+    assert solver.backend != "LDL"
+    np.testing.assert_allclose(solver.solve(r), spla.spsolve(J, r), rtol=1e-9, atol=1e-12)

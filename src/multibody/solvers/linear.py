@@ -563,12 +563,12 @@ class _KLUPattern:
 def _ldl_symbolic(J):
     """(symbolic data of sparse_lu.ldl_layout, positions of the ordering) for LDL^T factorizations
     of matrices of J's pattern, or False where J is not symmetric (pattern, or values beyond
-    LDL_SYMMETRY_RTOL), has an empty row, or kvxopt's AMD is missing. J: CSC."""
+    LDL_SYMMETRY_RTOL), has an empty row, or kvxopt's AMD is missing. J: CSC with sorted row
+    indices (the symbolic data addresses J.data by position; the Newton matrices have them so),
+    else False too."""
     n = J.shape[0]
-    if _amd is None or n == 0 or J.shape[1] != n or J.nnz == 0:
+    if _amd is None or n == 0 or J.shape[1] != n or J.nnz == 0 or not J.has_sorted_indices:
         return False
-    if not J.has_sorted_indices:
-        J = J.sorted_indices()
     indptr, indices = J.indptr.astype(np.int64), J.indices.astype(np.int64)
     # the position of each entry's transposed entry (the pattern must be symmetric)
     T = sp.csc_matrix((np.arange(1, J.nnz + 1, dtype=np.int64), indices, indptr), shape=(n, n)).T.tocsc()
