@@ -480,25 +480,32 @@ def test_zero_diagonal_rows_are_ordered_behind_the_rows_they_couple_to():
     assert np.array_equal(np.sort(pos), np.arange(n))
 
 
-@pytest.mark.parametrize('change', ['unsymmetric_values', 'unsymmetric_pattern', 'tiny_asymmetry'])
+@pytest.mark.parametrize('change', ['unsymmetric_values', 'unsymmetric_pattern', 'tiny_asymmetry',
+                                    'tiny_asymmetry_row'])
 def test_ldl_only_for_matrices_symmetric_up_to_round_off(change):
     """Values that differ by more than LDL_SYMMETRY_RTOL from their transposed entry, or a pattern
     that is not symmetric, take the LU; round-off-sized differences keep the L D L^T (which then
-    factorizes the upper triangle)."""
+    factorizes the upper triangle), also where they add up in one row (the quick test by
+    (J - J^T) w must not refuse what the entry-by-entry test accepts)."""
     J = truss_like_matrix(10, 3, seed=5).tolil()
     if change == 'unsymmetric_pattern':
         J[0, 7] = 1e-3
     elif change == 'unsymmetric_values':
         J[0, 1] = J[0, 1] * (1 + 1e-9)
-    else:
+    elif change == 'tiny_asymmetry':
         J[2, 3] = J[2, 3] + 1e-15 * abs(J).max()
+    else:           # just inside LDL_SYMMETRY_RTOL, all of one row's entries the same way
+        amax = abs(J).max()
+        for j in J.rows[2]:
+            if j != 2:
+                J[2, j] = J[2, j] + 0.9e-12 * amax
     J = J.tocsc()
     solver = LinearSolver(LinearSolverType.EigenSparse)
     solver.factorize(J)
     r = np.random.default_rng(6).standard_normal(J.shape[0])
     expected = spla.spsolve(J, r)
     assert J[0, 1] != 0 and J[2, 3] != 0
-    assert (solver.backend == "LDL") == (change == 'tiny_asymmetry')
+    assert (solver.backend == "LDL") == change.startswith('tiny_asymmetry')
     np.testing.assert_allclose(solver.solve(r), expected, rtol=1e-9, atol=1e-12)
 
 
@@ -528,8 +535,8 @@ def test_ldl_refactorization_of_an_unsymmetric_matrix_falls_back_to_the_lu():
 @pytest.mark.parametrize('case', ['growth', 'zero_block', 'singular'])
 def test_ldl_refuses_unstable_or_singular_matrices_and_the_lu_takes_them(case):
     """No pivoting: a symmetric matrix whose L D L^T would grow beyond 1 / REFACTOR_PIVOT_TOL
-    (2x2 blocks [[d, 1], [1, d]] with d = 1e-8, whichever row comes first) or meet a zero pivot
-    (a [[0, 1], [1, 0]] block) is left to the LU, which pivots; a singular one is reported by the
+    (2x2 blocks [[d, 2], [2, d]] with d = 1e-8, whichever row comes first) or meet a zero pivot
+    (a [[0, 2], [2, 0]] block: found before the analysis) is left to the LU, which pivots; a singular one is reported by the
     LU with its equation, as before."""
     K = truss_like_matrix(6, 3, seed=9)
     n = K.shape[0]
@@ -545,8 +552,12 @@ def test_ldl_refuses_unstable_or_singular_matrices_and_the_lu_takes_them(case):
             LinearSolver(LinearSolverType.EigenSparse).factorize(J)
         return
     d = 1e-8 if case == 'growth' else 0.0
-    B = sp.csc_matrix(np.array([[d, 1.0], [1.0, d]]))
+    B = sp.csc_matrix(np.array([[d, 2.0], [2.0, d]]))
     J = sp.block_diag([K, B, B], format="csc")
+    from multibody.solvers.linear import _ldl_symbolic
+    # the zero block (an Euler-parameter constraint and that parameter's row at the reference
+    # rotation) is found before the ordering and analysis
+    assert (_ldl_symbolic(J) is False) == (case == 'zero_block')
     solver = LinearSolver(LinearSolverType.EigenSparse)
     solver.factorize(J)
     assert solver.backend in ("KLU", "SuperLU")
