@@ -278,8 +278,9 @@ class LinearSolver:
 
     def _factorize_ldl(self, J):
         """P J P^T = L D L^T where J is symmetric up to round-off (sparse_lu.LDL_SYMMETRY_RTOL):
-        half the operations of an LU and half the factors (planar truss n = 8256: 23 against 35-40 ms
-        per factorization, solves 0.9 against 1.6-2.2 ms). No pivoting: the ordering is AMD's on
+        half the operations of an LU and half the factors (planar truss n = 8256: refactorization 18
+        against 30-40 ms, solve 0.73-0.79 against 1.1-2.2 ms, first factorization with the
+        analysis 43 against 137-149 ms). No pivoting: the ordering is AMD's on
         J's pattern with each row of a zero diagonal (a constraint's) moved behind the last row it
         couples to, and a factorization whose L grows beyond 1 / REFACTOR_PIVOT_TOL or meets a
         pivot at round-off level is refused: the LU (which names a singular equation) takes the
