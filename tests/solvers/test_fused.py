@@ -830,6 +830,60 @@ def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypat
     assert abs(l0[1::2].sum() - total) < 1e-6 * total
 
 
+def test_symmetric_newton_matrix_turning_unsymmetric_leaves_ldl_for_the_lu(monkeypatch):
+    """The damped truss at rest, its loads switched on at t = 0.01 by a preStep function: the
+    first Newton matrix (no velocities) is symmetric and factorized as L D L^T; once it moves, the
+    damping forces' dependence on the positions makes it unsymmetric, the compiled refactorization
+    refuses it and the LU takes over. The motion equals that of the LU alone (to round-off), with
+    the same Newton iterations."""
+    from multibody.solvers import linear
+    ldl, refactors = [], []
+    factorize_ldl = linear.LinearSolver._factorize_ldl
+    refactor = fu.FusedResidual.refactor
+
+    def spy_ldl(solver, J):
+        done = factorize_ldl(solver, J)
+        ldl.append(done)
+        return done
+
+    def spy_refactor(fz, *a, **k):
+        done = refactor(fz, *a, **k)
+        refactors.append(bool(done))
+        return done
+    monkeypatch.setattr(linear.LinearSolver, '_factorize_ldl', spy_ldl)
+    monkeypatch.setattr(fu.FusedResidual, 'refactor', spy_refactor)
+    monkeypatch.setenv('MULTIBODY_FUSED', '1')
+    out = []
+    for use_ldl in (True, False):
+        monkeypatch.setattr(linear, 'USE_LDL', use_ldl)
+        del ldl[:], refactors[:]
+        mbs, ss = _truss(12, 4, 6)
+        loads = list(range(mbs.systemData.NumberOfLoads()))
+        vectors = [list(mbs.GetLoad(k)['loadVector']) for k in loads]
+        for k in loads:
+            mbs.SetLoadParameter(k, 'loadVector', [0., 0., 0.])
+
+        def switch_on(mbs, t):
+            if t >= 0.01 - 1e-12:
+                for k, vec in zip(loads, vectors):
+                    mbs.SetLoadParameter(k, 'loadVector', vec)
+            return True
+        mbs.SetPreStepUserFunction(switch_on)
+        ss.timeIntegration.numberOfSteps = 100
+        ss.timeIntegration.endTime = 0.1
+        assert mbs.SolveDynamic(ss)
+        solver = mbs.sys['dynamicSolver']
+        out.append((np.array(mbs.systemData.GetODE2Coordinates()), solver.it.newtonStepsCount))
+        if use_ldl:
+            assert ldl[:1] == [True] and False in refactors, (ldl, refactors)
+            assert solver.linear.backend in ('KLU', 'SuperLU')
+        else:
+            assert ldl == []
+    (q1, n1), (q0, n0) = out
+    assert n1 == n0 and np.abs(q1).max() > 1e-4
+    np.testing.assert_allclose(q1, q0, rtol=0, atol=1e-12 * np.abs(q0).max())
+
+
 def test_entry_point_signature_types_are_those_of_the_compiled_arguments():
     """run is loaded by its signature: the types made from the argument keys are what Numba infers
     from the arguments themselves and what the compile process compiled for (fused_compile.sample)."""
