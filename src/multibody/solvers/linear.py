@@ -508,11 +508,8 @@ class _KLUPattern:
     made once, each factorization only copies the values in."""
 
     def __init__(self, J):
-        n = J.shape[0]
-        cols = np.repeat(np.arange(n, dtype=np.int64), np.diff(J.indptr))
         # the pattern with ones: kvxopt keeps explicit entries, and the values come in later
-        self.A = _kspmatrix(_kmatrix(np.ones(J.nnz)), _kmatrix(J.indices.astype(np.int64)),
-                            _kmatrix(cols), (n, n))
+        self.A = _kvxopt_pattern(J.shape[0], J.indices.astype(np.int64), _column_of_entries(J.indptr))
         Ap, Ai, _ = self.A.CCS
         if not (np.array_equal(np.asarray(Ap).ravel(), J.indptr)
                 and np.array_equal(np.asarray(Ai).ravel(), J.indices)):
@@ -561,6 +558,17 @@ class _KLUPattern:
         return np.asarray(X).ravel()
 
 
+def _column_of_entries(indptr):
+    """The column of each entry of a CSC matrix (int64)."""
+    return np.repeat(np.arange(indptr.shape[0] - 1, dtype=np.int64), np.diff(indptr))
+
+
+def _kvxopt_pattern(n, rows, cols):
+    """The n x n kvxopt sparse matrix of ones at the entries (rows, cols), int64, in CSC order
+    (KLU's and AMD's input)."""
+    return _kspmatrix(_kmatrix(np.ones(rows.shape[0])), _kmatrix(rows), _kmatrix(cols), (n, n))
+
+
 def _ldl_symbolic(J):
     """(symbolic data of sparse_lu.ldl_layout, positions of the ordering) for LDL^T factorizations
     of matrices of J's pattern, or False where J is not symmetric (pattern, or values beyond
@@ -582,7 +590,7 @@ def _ldl_symbolic(J):
     if np.abs(J @ w - J.T @ w).max() > 2.0 * (sparse_lu.LDL_SYMMETRY_RTOL + 4 * np.finfo(float).eps) * amax * count:
         return False
     indptr, indices = J.indptr.astype(np.int64), J.indices.astype(np.int64)
-    cols = np.repeat(np.arange(n, dtype=np.int64), np.diff(indptr))
+    cols = _column_of_entries(indptr)
     # a row with a zero diagonal needs a nonzero entry in a row with a nonzero diagonal, or no
     # order gives it a pivot without pivoting (the Euler-parameter constraint of a rigid body at
     # its reference rotation and that parameter's row: [[0, 2], [2, 0]]); found here, before the
@@ -606,8 +614,7 @@ def _ldl_symbolic(J):
     if np.abs(data - data[mirror]).max() > sparse_lu.LDL_SYMMETRY_RTOL * amax:
         return False
     try:
-        A = _kspmatrix(_kmatrix(np.ones(J.nnz)), _kmatrix(indices), _kmatrix(cols), (n, n))
-        order = np.asarray(_amd.order(A, "L"), dtype=np.int64).ravel()
+        order = np.asarray(_amd.order(_kvxopt_pattern(n, indices, cols), "L"), dtype=np.int64).ravel()
     except (ValueError, TypeError, ArithmeticError):            # pragma: no cover - kvxopt changed
         return False
     pos = np.empty(n, dtype=np.int64)
