@@ -4,7 +4,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import types
 
 import numba
 import numpy as np
@@ -243,68 +242,6 @@ def test_lean_cache_stores_machine_code_and_symbol_names(tmp_path):
     assert bare1 == "False" and bare2 == "True"
     names = os.listdir(tmp_path / "__pycache__")
     assert any(n.startswith("lean-leanmod.run") and n.endswith(".nbi") for n in names), names
-
-
-def test_lean_cache_sets_only_the_environments_the_code_reads(tmp_path):
-    """Loading a lean entry sets the environment (a global variable per compiled function) only
-    where the machine code reads it: a function that raises with values known at run time keeps
-    its environment, and its exception comes out whole after the load; a plain helper's is left
-    out (14 us each, 62 of 64 in a fused module)."""
-    mod = tmp_path / "leanenv.py"
-    mod.write_text(textwrap.dedent("""
-        import numba
-        import numpy as np
-        import multibody.equations.lean_cache as _lean
-
-        @numba.njit
-        def helper(x):
-            return np.sin(x) * 2.0
-
-        @numba.njit
-        def check(k, n):
-            if k >= n:
-                raise IndexError("entry out of range", k, n)
-            return k
-
-        @numba.njit(cache=True)
-        def run(x, out, k):
-            for i in range(x.shape[0]):
-                out[i] = helper(x[i])
-            return out[check(k, x.shape[0])]
-
-        _lean.install(run)
-    """))
-    script = textwrap.dedent("""
-        import sys, numpy as np
-        sys.path.insert(0, %r)
-        from numba.core import codegen
-        names = []
-        set_env = codegen.JITCPUCodegen.set_env
-        codegen.JITCPUCodegen.set_env = lambda self, name, env: (names.append(name), set_env(self, name, env))[1]
-        import leanenv
-        x = np.linspace(0, 1, 5)
-        v = leanenv.run(x, np.empty(5), 2)
-        try:
-            leanenv.run(x, np.empty(5), 9)
-            args = None
-        except IndexError as exc:
-            args = exc.args
-        print(repr(v), repr(args).replace(" ", ""), sum(leanenv.run.stats.cache_hits.values()),
-              any("helper" in n for n in names))
-    """) % str(tmp_path)
-    env = dict(os.environ, PYTHONPATH=SRC)
-    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
-            for _ in range(2)]
-    for r in runs:
-        assert r.returncode == 0, r.stderr
-    (v1, a1, hits1, _), (v2, a2, hits2, helper_env) = (r.stdout.split() for r in runs)
-    assert v1 == v2 == repr(float(np.sin(0.5) * 2.0))
-    assert a1 == a2 == "('entryoutofrange',9,5)"
-    assert hits1 == "0" and hits2 == "1" and helper_env == "False"
-    # not an ELF object (or not as expected): every environment is kept
-    envs = (types.SimpleNamespace(env_name="_ZN08NumbaEnv3run"),)
-    assert lean_cache.used_environments(b"\xcf\xfa\xed\xfe" + bytes(60), envs) is envs
-    assert lean_cache.used_environments(b"\x7fELF" + bytes(8), envs) is envs
 
 
 def test_python_twins_load_lean_beside_their_kernels(tmp_path):

@@ -5,9 +5,8 @@ contains (so that other compiled functions can link it in). Loading parses that 
 the 38 ms that loading a fused module took (chain_spherical N=1), at the start of every solve in
 a new process. ``run`` is only ever called from Python, never linked into other compiled code,
 so its cache entry keeps the machine code and, instead of the bitcode, the names of the symbols
-it defines (all the loader needs them for), and of the environments of the compiled functions
-only those the machine code reads (``used_environments``). Cache files are named apart ("lean-"
-prefix), so the standard cache never reads one of these and the other way round.
+it defines (all the loader needs them for). Cache files are named apart ("lean-" prefix), so the
+standard cache never reads one of these and the other way round.
 
 This relies on three internals of Numba (CompileResult._reduce/_rebuild, the JIT engine's set
 of defined symbols); ``install`` checks for them and leaves the standard cache in place where
@@ -17,13 +16,11 @@ calling ``run`` would fail to link ("Symbol ... not linked properly"), never run
 from __future__ import annotations
 
 import contextlib
-import struct
 
 _EMPTY_BITCODE = None
 _LAZY = False
 _TYPEANN = 6            # position of the type annotation (a str) in CompileResult._reduce()'s 9-tuple
 _NO_TYPEANN = "(not kept by multibody's lean cache)"
-_ENVS = 8               # position of the referenced environments (a tuple) there
 
 
 def _empty_bitcode():
@@ -56,8 +53,6 @@ def _classes():
             rest = list(payload[1:])
             if len(payload) == 9 and isinstance(payload[_TYPEANN], str):
                 rest[_TYPEANN - 1] = _NO_TYPEANN
-            if len(payload) == 9 and isinstance(payload[_ENVS], tuple):
-                rest[_ENVS - 1] = used_environments(object_code, payload[_ENVS])
             return (names, ((name, kind, (object_code, _empty_bitcode())),) + tuple(rest))
 
         def rebuild(self, target_context, reduced):
@@ -71,55 +66,6 @@ def _classes():
         _impl_class = LeanCompileResultCacheImpl
 
     return LeanFunctionCache
-
-
-def used_environments(object_code, envs):
-    """The environments of ``envs`` (Numba's Environment objects, each the value of a global
-    variable named ``env_name`` that loading the entry sets, 14 us each) that the machine code
-    reads: those whose global a relocation of the ELF object names, or that are not plain common
-    symbols of it (which a relocation could reach through its section instead). A compiled function
-    reads its environment only to raise an exception with values known at run time; of the 64 of
-    a fused module (planar pendulum) 2 are read. All of ``envs`` where the object is no 64-bit ELF
-    (or not as expected)."""
-    obj = bytes(object_code)
-    if obj[:4] != b"\x7fELF":
-        return envs
-    try:
-        keep = _elf_referenced_or_not_common(obj, {e.env_name for e in envs})
-    except (ValueError, IndexError, struct.error):
-        return envs
-    return envs if keep is None else tuple(e for e in envs if e.env_name in keep)
-
-
-def _elf_referenced_or_not_common(obj, wanted):
-    """Of the symbol names ``wanted``: those a relocation of the 64-bit little-endian ELF object
-    ``obj`` refers to, or that its symbol table holds other than as an (unreferenced) common
-    symbol; None if ``obj`` is no such object."""
-    if obj[:4] != b"\x7fELF" or obj[4] != 2 or obj[5] != 1:
-        return None
-    shoff, = struct.unpack_from("<Q", obj, 0x28)
-    shentsize, shnum = struct.unpack_from("<HH", obj, 0x3A)
-    sections = [struct.unpack_from("<IIQQQQIIQQ", obj, shoff + k * shentsize) for k in range(shnum)]
-    symtabs = [sec for sec in sections if sec[1] == 2]              # SHT_SYMTAB
-    if len(symtabs) != 1:
-        return None
-    _, _, _, _, off, size, link, _, _, entsize = symtabs[0]
-    strtab = sections[link]
-    names, common = [], set()
-    for k in range(size // entsize):
-        st_name, _, _, st_shndx, _, _ = struct.unpack_from("<IBBHQQ", obj, off + k * entsize)
-        end = obj.index(b"\0", strtab[4] + st_name)
-        sym = obj[strtab[4] + st_name:end].decode("utf-8", "replace")
-        names.append(sym)
-        if sym in wanted and st_shndx == 0xFFF2:                     # SHN_COMMON
-            common.add(sym)
-    referenced = set()
-    for sec in sections:
-        if sec[1] in (4, 9) and sec[9]:                              # SHT_RELA, SHT_REL
-            for k in range(sec[5] // sec[9]):
-                info, = struct.unpack_from("<Q", obj, sec[4] + k * sec[9] + 8)
-                referenced.add(names[info >> 32])
-    return {w for w in wanted if w in referenced or w not in common}
 
 
 def supported():
