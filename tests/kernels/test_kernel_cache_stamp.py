@@ -1,4 +1,6 @@
 """The disk caches of the kernels: valid only for the present kernel sources, all of them."""
+import os
+
 from multibody.kernels import _jit
 from multibody.kernels import fused as kfused
 from multibody.kernels import sparse_lu
@@ -17,3 +19,11 @@ def test_kernel_caches_depend_on_all_kernel_sources(tmp_path):
     before = _jit._kernel_sources_stamp(str(tmp_path))
     (tmp_path / "b.py").write_text("y = 22\n")
     assert _jit._kernel_sources_stamp(str(tmp_path)) != before
+    # and with the lean cache's source: the form of the entries of kernels and their twins
+    lean = tmp_path / "lean" / "lean_cache.py"
+    lean.parent.mkdir()
+    lean.write_text("z = 3\n")
+    before = _jit._kernel_sources_stamp(str(tmp_path), (str(lean),))
+    lean.write_text("z = 33\n")
+    assert _jit._kernel_sources_stamp(str(tmp_path), (str(lean),)) != before
+    assert _jit._LEAN_CACHE.endswith(os.path.join("equations", "lean_cache.py")) and os.path.exists(_jit._LEAN_CACHE)

@@ -12,13 +12,19 @@ import numba
 __all__ = ["njit", "stamp_cache"]
 
 
-def _kernel_sources_stamp(here=os.path.dirname(os.path.abspath(__file__))):
-    """Names, sizes and modification times of the sources in ``here`` (this package; 40 us)."""
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# the format of the lean cache entries that kernels and their Python twins may have
+_LEAN_CACHE = os.path.join(os.path.dirname(_HERE), "equations", "lean_cache.py")
+
+
+def _kernel_sources_stamp(here=_HERE, also=(_LEAN_CACHE,)):
+    """Names, sizes and modification times of the sources in ``here`` (this package) and of the
+    files ``also`` (40 us)."""
     h = hashlib.sha256()
-    for name in sorted(os.listdir(here)):
-        if name.endswith(".py"):
-            st = os.stat(os.path.join(here, name))
-            h.update(f"{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    paths = [os.path.join(here, name) for name in sorted(os.listdir(here)) if name.endswith(".py")]
+    for path in paths + [p for p in also if os.path.exists(p)]:
+        st = os.stat(path)
+        h.update(f"{os.path.basename(path)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()[:16]
 
 
