@@ -230,6 +230,42 @@ def _solve_chain(mode, monkeypatch, tmp_path, **kw):
     return out
 
 
+@pytest.mark.parametrize('mode', ['0', '1'])
+@pytest.mark.parametrize('steps, newton_its, jacobians', [(100, 424, 4), (1000, 6556, 129)])
+def test_last_step_of_h_up_to_round_off_keeps_the_newton_matrix(mode, steps, newton_its, jacobians, monkeypatch):
+    """endTime = steps * h, reached by adding h (adaptive step, Exudyn's default): the last step
+    ends past endTime by round-off only; it is a step of h that ends at endTime and keeps the
+    Newton matrix, as in Exudyn 1.13.6, whose Newton and Jacobian counts these are (shared bench
+    distance_chain, N = 4: generalized-alpha, modified Newton, EigenSparse). A Jacobian at the
+    last step cost 60-100 ms at the 64 x 64 mass-point grid."""
+    monkeypatch.setenv('MULTIBODY_FUSED', mode)
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    m_prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround()), localPosition=[0, 0, 0]))
+    p = np.zeros(3)
+    for i in range(4):
+        p += U.RotationMatrixZ(0.3 if i % 2 == 0 else -0.3) @ [0.4, 0, 0]
+        b = mbs.AddObject(U.MassPoint(mass=4., nodeNumber=mbs.AddNode(U.NodePoint(referenceCoordinates=list(p)))))
+        mk = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0, 0, 0]))
+        mbs.AddObject(U.DistanceConstraint(markerNumbers=[m_prev, mk], distance=0.4))
+        mbs.AddLoad(U.LoadForceVector(markerNumber=mk, loadVector=[0, 0, -4. * 9.81]))
+        m_prev = mk
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ti = ss.timeIntegration
+    ti.numberOfSteps, ti.endTime, ti.verboseMode = steps, steps * 1e-3, 0
+    ti.newton.useModifiedNewton = True
+    ti.newton.relativeTolerance, ti.newton.absoluteTolerance = 1e-8, 1e-10
+    ti.generalizedAlpha.spectralRadius = 0.9
+    ss.solution.file.write = False
+    ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
+    assert ti.adaptiveStep
+    mbs.SolveDynamic(ss)
+    it = mbs.sys['dynamicSolver'].it
+    assert (it.newtonStepsCount, it.newtonJacobiCount) == (newton_its, jacobians)
+    assert it.currentTime == steps * 1e-3 and it.lastStepSize == 1e-3
+
+
 @pytest.mark.parametrize('variant', ['adaptive', 'fixed', 'newmark_index2', 'outputs', 'step_reduction',
                                      'newton_fails', 'sparse_lu'])
 def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_path):
@@ -368,12 +404,14 @@ def _pendulum(nSteps=200, loadUserFunction=None, sparse=False):
 
 def test_compiled_newton_loop_gives_the_same_numbers(monkeypatch):
     """With a sparse factorization the modified-Newton iterations run in the compiled loop
-    (newton_loop); state and iteration counts equal those of the group-by-group path."""
+    (newton_loop); state and iteration counts equal those of the group-by-group path. (A preStep
+    function keeps the steps in Python, whose Newton calls the compiled loop.)"""
     out = []
     for mode in ('0', '1'):
         monkeypatch.setenv('MULTIBODY_FUSED', mode)
         counter = _Counter(monkeypatch)
         mbs, ss = _pendulum(nSteps=500, sparse=True)
+        mbs.SetPreStepUserFunction(lambda mbs, t: True)
         mbs.SolveDynamic(ss)
         it = mbs.sys['dynamicSolver'].it
         sd = mbs.systemData
@@ -834,7 +872,7 @@ def test_symmetric_newton_matrix_turning_unsymmetric_leaves_ldl_for_the_lu(monke
     """The damped truss at rest, its loads switched on at t = 0.01 by a preStep function: the
     first Newton matrix (no velocities) is symmetric and factorized as L D L^T; once it moves, the
     damping forces' dependence on the positions makes it unsymmetric, the compiled refactorization
-    refuses it and the LU takes over. The motion equals that of the LU alone (to round-off), with
+    (asked for at t = 0.05 by mbs.solverSignalJacobianUpdate) refuses it and the LU takes over. The motion equals that of the LU alone (to round-off), with
     the same Newton iterations."""
     from multibody.solvers import linear
     ldl, refactors = [], []
@@ -867,6 +905,8 @@ def test_symmetric_newton_matrix_turning_unsymmetric_leaves_ldl_for_the_lu(monke
             if t >= 0.01 - 1e-12:
                 for k, vec in zip(loads, vectors):
                     mbs.SetLoadParameter(k, 'loadVector', vec)
+            if abs(t - 0.05) < 1e-9:
+                mbs.solverSignalJacobianUpdate = True       # a new Newton matrix while it moves
             return True
         mbs.SetPreStepUserFunction(switch_on)
         ss.timeIntegration.numberOfSteps = 100

@@ -87,8 +87,18 @@ class StepLoop(SolverBase):
                 self.start_of_step.copy_from(self.current)
                 self.store_start_of_step()
             while True:
-                if adaptive:
-                    h_try = min(h, t_end - t) if t + h > t_end else h
+                if adaptive and t + h > t_end + (t_end - t_lim):
+                    h_try = t_end - t       # a shorter last step
+                    t_new = t + h_try
+                elif adaptive and t + h > t_end:
+                    # a last step of h up to the round-off of the time (t_end - t_lim): taken as
+                    # h, so that an implicit solver keeps its Newton matrix (a new one at the last
+                    # step, 60-100 ms at the 64 x 64 grid, which Exudyn does not compute either);
+                    # the compiled loops (equations/fused.py STEPS_LOOP, EXPLICIT_LOOPS) alike
+                    h_try = h
+                    t_new = t_end
+                elif adaptive:
+                    h_try = h
                     t_new = t + h_try
                 else:
                     h_try = h
