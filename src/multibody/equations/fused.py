@@ -258,11 +258,8 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
         _kfused.copy_vectors((q, v, a, caa, aa, lam), (sq, sv, sa, saa, aas, slam))
         if adaptive:
             if tc + h > t_end:
-                if tc + h - t_end > t_end - t_lim:
-                    break           # a shorter last step: Python
-                t_new = t_end       # h up to round-off (ImplicitSecondOrderSolver.run)
-            else:
-                t_new = tc + h
+                break               # a shorter last step: Python
+            t_new = tc + h
         else:
             t_new = t0 + (step + 1.0) * h
         if newmark:
@@ -374,16 +371,8 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
     fresh, t_prev = True, tc      # the state given holds its end-of-step values
     while done < max_steps and tc < t_lim:
         if adaptive:
-            # the step loop's last step (StepLoop.run): shorter, or h up to round-off
-            if tc + h > t_end + (t_end - t_lim):
-                hs = t_end - tc
-                t_new = tc + hs
-            elif tc + h > t_end:
-                hs = h
-                t_new = t_end
-            else:
-                hs = h
-                t_new = tc + hs
+            hs = min(h, t_end - tc) if tc + h > t_end else h      # the step loop's last step
+            t_new = tc + hs
         else:
             t_new = t0 + (step + 1.0) * h
         for j in range(n2):

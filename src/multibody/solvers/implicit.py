@@ -87,19 +87,13 @@ class StepLoop(SolverBase):
                 self.start_of_step.copy_from(self.current)
                 self.store_start_of_step()
             while True:
-                if adaptive and t + h > t_end + (t_end - t_lim):
-                    h_try = t_end - t       # a shorter last step
+                if adaptive:
+                    h_try = min(h, t_end - t) if t + h > t_end else h
                     t_new = t + h_try
-                elif adaptive and t + h > t_end:
-                    # a last step of h up to the round-off of the time (t_end - t_lim): taken as
-                    # h, so that an implicit solver keeps its Newton matrix (a new one at the last
-                    # step, 60-100 ms at the 64 x 64 grid, which Exudyn does not compute either);
-                    # the compiled loops (equations/fused.py STEPS_LOOP, EXPLICIT_LOOPS) alike
-                    h_try = h
-                    t_new = t_end
-                elif adaptive:
-                    h_try = h
-                    t_new = t + h_try
+                    # a last step shorter than h only by the round-off of the accumulated time
+                    # (t_end - t_lim) keeps an implicit solver's Newton matrix (step_impl), as
+                    # Exudyn's: a new one cost 60-100 ms at the 64 x 64 mass-point grid
+                    self.roundoff_step = (h_try, h) if h_try != h and h - h_try <= t_end - t_lim else None
                 else:
                     h_try = h
                     t_new = t0 + (step + 1) * h
@@ -691,7 +685,9 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         self.bh2 = b * h * h
         self.beta_p = (1 - self.alpha_m) / (h * h * b * (1 - self.alpha_f))
         self.gamma_p = g / (h * b)
-        if self.h != getattr(self, "_h_jac", None):
+        # a step of h up to round-off (StepLoop.run) counts as a step of h for the Newton matrix
+        rs = getattr(self, "roundoff_step", None)
+        if (rs[1] if rs is not None and rs[0] == h else h) != getattr(self, "_h_jac", None):
             self.jacobian_requested = True
         resume, self._resume = self._resume, None
         res = newton(self, self.newton_settings, self.it, resume)
