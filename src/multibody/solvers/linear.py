@@ -644,13 +644,13 @@ def _ldl_symbolic(J):
     nc = src.size
     sym = np.zeros(sparse_lu.ldl_symbolic_size(n, nc), dtype=np.int64)
     sym[0], sym[1] = n, nc
-    o = 2 + n
-    sym[o:o + n + 1] = C.indptr
-    o += n + 1
-    sym[o:o + nc] = C.indices
-    sym[o + nc:o + 2 * nc] = src
-    sym[o + 2 * nc:o + 3 * nc] = mirror[src]
+    # filled through the kernel's own views of the layout (its Python function: nothing to load)
+    _, Cp, Ci, Cup, Clo, _, _, _ = _LDL_LAYOUT(sym)
+    Cp[:], Ci[:], Cup[:], Clo[:] = C.indptr, C.indices, src, mirror[src]
     return sym, pos
+
+
+_LDL_LAYOUT = getattr(sparse_lu.ldl_layout, "py_func", sparse_lu.ldl_layout)     # plain under NUMBA_DISABLE_JIT
 
 
 def _dense_triangular(lu, piv):
