@@ -868,6 +868,56 @@ def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypat
     assert abs(l0[1::2].sum() - total) < 1e-6 * total
 
 
+def test_first_ldl_of_a_pattern_is_made_by_the_fused_module_with_the_kernel_s_numbers(monkeypatch):
+    """The first L D L^T of the static truss's Newton matrix is made by the fused module
+    (FusedResidual.ldl_factorize: its mode 8 analysis, then its refactorization), not by the
+    kernel sparse_lu.ldl_factorize, which a first solve would have to load: the same factors, bit
+    for bit, as that kernel gives for the same matrix; the solve as on the group-by-group path."""
+    from multibody.kernels import sparse_lu
+    from multibody.solvers import linear
+    seen, kernel_calls = [], []
+    fused_ldl = fu.FusedResidual.ldl_factorize
+    factorize_ldl = linear.LinearSolver._factorize_ldl
+    kernel = sparse_lu.ldl_factorize
+
+    def spy_fused(fz, q, v, t, coef, sym, pos):
+        out = fused_ldl(fz, q, v, t, coef, sym, pos)
+        # copies: later Jacobians are refactorized into these factors
+        seen.append((sym.copy(), (out[0],) + tuple(a.copy() for a in out[1:])))
+        return out
+
+    def spy_solver(solver, J, compiled=None):
+        done = factorize_ldl(solver, J, compiled)
+        if seen and len(seen[-1]) == 2:
+            seen[-1] += (J.copy(),)
+        return done
+
+    def spy_kernel(*a):
+        kernel_calls.append(a)
+        return kernel(*a)
+    monkeypatch.setattr(fu.FusedResidual, 'ldl_factorize', spy_fused)
+    monkeypatch.setattr(linear.LinearSolver, '_factorize_ldl', spy_solver)
+    monkeypatch.setattr(linear.sparse_lu, 'ldl_factorize', spy_kernel)
+    out = []
+    for mode in ('1', '0'):
+        monkeypatch.setenv('MULTIBODY_FUSED', mode)
+        mbs, ss = _truss(12, 4, 6)
+        assert mbs.SolveStatic(ss)
+        assert mbs.sys['staticSolver'].linear.backend == 'LDL'
+        out.append(np.array(mbs.systemData.GetODE2Coordinates()))
+        if mode == '1':
+            assert len(seen) == 1 and kernel_calls == [], (len(seen), len(kernel_calls))
+        else:
+            assert len(seen) == 1 and len(kernel_calls) == 1     # the group-by-group path: the kernel
+    np.testing.assert_array_equal(out[0], out[1])
+    sym, (status, Lp, Li, Lx, D), J = seen[0]
+    assert status == 1 and Lp[-1] > J.shape[0]
+    ref = kernel(sym, np.ascontiguousarray(J.data), linear.REFACTOR_PIVOT_TOL, linear.SINGULAR_PIVOT)
+    assert ref[0] == 1
+    for a, b in zip((Lp, Li, Lx, D), ref[1:]):
+        np.testing.assert_array_equal(a, b)
+
+
 def test_symmetric_newton_matrix_turning_unsymmetric_leaves_ldl_for_the_lu(monkeypatch):
     """The damped truss at rest, its loads switched on at t = 0.01 by a preStep function: the
     first Newton matrix (no velocities) is symmetric and factorized as L D L^T; once it moves, the
@@ -879,8 +929,8 @@ def test_symmetric_newton_matrix_turning_unsymmetric_leaves_ldl_for_the_lu(monke
     factorize_ldl = linear.LinearSolver._factorize_ldl
     refactor = fu.FusedResidual.refactor
 
-    def spy_ldl(solver, J):
-        done = factorize_ldl(solver, J)
+    def spy_ldl(solver, J, compiled=None):
+        done = factorize_ldl(solver, J, compiled)
         ldl.append(done)
         return done
 

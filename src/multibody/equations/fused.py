@@ -176,6 +176,8 @@ def _kernel_sources_digest():
     return _DIGEST
 
 
+# the views of an L D L^T symbolic array, in Python (nothing to load)
+_LDL_LAYOUT = getattr(sparse_lu.ldl_layout, "py_func", sparse_lu.ldl_layout)
 # the factorization arguments of ``iterate`` (LinearSolver.compiled_factors) and their types
 FACTOR_ARGS = "L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c, scale"
 FACTOR_TYPES = ["a1<i8C", "a1<i8C", "a1<f8C", "a1<i8C", "a1<i8C", "a1<f8C", "a1<i8C", "a1<i8C", "a1<i8C", "a1<f8C"]
@@ -495,6 +497,12 @@ _STEPS_BRANCH = """
     if mode == 3:
         return steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa,
                      aas, caa, sc, {factors}{jparams}{params})"""
+# mode 8 (modules with a sparse refactorization): sparse_lu.ldl_symbolic of a symbolic array
+# (sparse_lu.ldl_layout) passed as U_ind
+LDL_SYMBOLIC_BRANCH = """    if mode == 8:
+        {sparse_lu}.ldl_symbolic(U_ind)
+        return 0
+"""
 assert _STEPS_BRANCH in RUN_BRANCHES["implicit"][1]     # the static module has no steps to call
 RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", ""),
                           RUN_BRANCHES["implicit"][1].replace(_STEPS_BRANCH, ""))
@@ -838,6 +846,13 @@ class FusedResidual:
                 body += ["    pass"]
             body += (IMPLICIT_LOOPS + (STEPS_LOOP if kind == "implicit" else "")).format(**fmt).splitlines()
         modes, branches = RUN_BRANCHES[kind]
+        self.ldl_symbolic_mode = self.refactorizable == "sparse"
+        if self.ldl_symbolic_mode:
+            # the symbolic part of a first L D L^T (LinearSolver._factorize_ldl; its numbers are then
+            # those of ``refactor``): that factorization needs no kernel of its own to load (static
+            # truss n = 136: 2.0-2.4 ms of a first solve)
+            modes += "; 8: the L D L^T analysis of the symbolic data U_ind"
+            branches += LDL_SYMBOLIC_BRANCH.format(sparse_lu=modules[sparse_lu.__name__])
         # every array argument borrowed (kernels/fused.py ``borrowed``): the calls below pass them
         # on without reference counting (chain_spherical N=1: 4.2 -> 3.8 us per residual)
         arrays = ("q v a lam q_ref r rbar delta work coef ns st sq sv sa slam saa aa aas caa sc " + FACTOR_ARGS.replace(",", "")
@@ -1253,6 +1268,24 @@ class FusedResidual:
         self.function(7, q, v, e, e, 0.0, False, self.eq.c.q_ref, e, data, e, e, coef, e, e, *self._no_steps,
                       *self._args(NO_FACTORS))
         return data
+
+    def ldl_factorize(self, q, v, t, coef, sym, pos):
+        """``sparse_lu.ldl_factorize`` of the Newton matrix at (q, v) (coef[3:9] as ``refactor``)
+        in compiled calls of this module (``ldl_symbolic_mode``): the elimination tree and column
+        counts of ``sym``, L's column pointers, then ``refactor`` into the new factors; the same
+        operations and numbers. Returns (status, L_ptr, L_ind, L_val, D); the buffers of the last
+        residual call must be those of (q, v)."""
+        e = self._empty
+        ei = NO_FACTORS[0]
+        self.function(8, e, e, e, e, 0.0, False, self.eq.c.q_ref, e, e, e, e, e, e, e, *self._no_steps,
+                      *self._args(NO_FACTORS[:4] + (sym,) + NO_FACTORS[5:]))
+        count = _LDL_LAYOUT(sym)[7]
+        n = count.shape[0]
+        L_ptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(count, out=L_ptr[1:])
+        L_ind, L_val, D = np.empty(L_ptr[n], dtype=np.int64), np.empty(L_ptr[n]), np.empty(n)
+        ok = self.refactor(q, v, t, coef, (L_ptr, L_ind, L_val, ei, sym, D, ei, pos, pos, e))
+        return (1 if ok else 0), L_ptr, L_ind, L_val, D
 
     def solve(self, rhs, factors):
         """J^-1 rhs with ``factors`` in one compiled call."""

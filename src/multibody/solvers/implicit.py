@@ -496,6 +496,17 @@ class CompiledNewton:
         data = fz.sparse_jacobian(eq.q, eq.v, self._newton_arrays()[4], eq.nnz)
         return sp.csc_matrix((data, eq.csc_indices, eq.csc_indptr), shape=(n, n))
 
+    def compiled_ldl(self):
+        """For LinearSolver.factorize of the matrix that ``compiled_jacobian`` has just returned:
+        its first L D L^T in the fused module (FusedResidual.ldl_factorize, at the same point and
+        coefficients), or None."""
+        fz = self.fused
+        if fz is None or not getattr(fz, "ldl_symbolic_mode", False):
+            return None
+        eq, coef = self.eq, self._newton_arrays()[4]
+        q, v, t = eq.q, eq.v, eq.t
+        return lambda sym, pos: fz.ldl_factorize(q, v, t, coef, sym, pos)
+
     def compiled_jacobian(self):
         """``factorize``'s Newton matrix from the fused residual where its buffers describe the
         current point: True if factorized in one compiled call (dense), else the sparse matrix of
@@ -811,12 +822,15 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         J = self.compiled_jacobian()
         if J is True:
             return
+        ldl = None
         if J is None:
             J = eq.jacobian(*self.jacobian_coefficients(), dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae),
                             extra=self.user_jacobian())
+        else:
+            ldl = self.compiled_ldl()
         self._h_jac = h
         try:
-            self.linear.factorize(J)
+            self.linear.factorize(J, ldl=ldl)
         except SingularJacobian as exc:
             self.conv.linearSolverFailed = True
             self.conv.linearSolverCausingRow = exc.row

@@ -147,10 +147,12 @@ class LinearSolver:
         self._ldl_allowed = USE_LDL if ldl is None else bool(ldl)
         self._ldl = None if self._ldl_allowed else False
 
-    def factorize(self, J, single_use=False):
+    def factorize(self, J, single_use=False, ldl=None):
         """Factorize J (dense or sparse). ``single_use``: no other matrix of J's pattern follows
         (the initial accelerations' matrix): a sparse J is factorized without its explicitly
-        stored zeros (``_factorize_single_use``)."""
+        stored zeros (``_factorize_single_use``). ``ldl``: None, or a function (sym, pos) ->
+        ``sparse_lu.ldl_factorize``'s result for J in compiled code already loaded (a fused
+        module's, FusedResidual.ldl_factorize) for the first L D L^T of J's pattern."""
         self._compiled = None
         self._lu = None
         self._lstsq_matrix = None
@@ -173,7 +175,7 @@ class LinearSolver:
         elif single_use:
             self._factorize_single_use(J.tocsc())
         else:
-            self._factorize_sparse(J.tocsc())
+            self._factorize_sparse(J.tocsc(), ldl)
 
     def _factorize_single_use(self, J):
         """SuperLU of J without its explicitly stored zeros, columns ordered by COLAMD. A Newton
@@ -219,7 +221,7 @@ class LinearSolver:
         if 0 < lu.shape[0] <= DENSE_TRIANGULAR_MAX:
             self._triangular = _dense_triangular(lu, piv)
 
-    def _factorize_sparse(self, J):
+    def _factorize_sparse(self, J, ldl=None):
         if self._pattern is not None and not _same_pattern(J, self._pattern):
             self._klu_pattern = None
             self._use_klu = None
@@ -229,7 +231,7 @@ class LinearSolver:
             self._ldl = None if self._ldl_allowed else False
         if self._refactor is not None and self._refactorize(J):
             return
-        if self._ldl is not False and self._factorize_ldl(J):
+        if self._ldl is not False and self._factorize_ldl(J, ldl):
             return
         if self._use_klu and self._klu_pattern_of(J) is not None:
             try:
@@ -276,7 +278,7 @@ class LinearSolver:
                     lu_choice.remember(J, self._backend)
         self._adopt_sparse(J)
 
-    def _factorize_ldl(self, J):
+    def _factorize_ldl(self, J, ldl=None):
         """P J P^T = L D L^T where J is symmetric up to round-off (sparse_lu.LDL_SYMMETRY_RTOL):
         half the operations of an LU and half the factors (planar truss n = 8256: refactorization 18
         against 30-40 ms, solve 0.73-0.79 against 1.1-2.2 ms, first factorization with the
@@ -285,15 +287,19 @@ class LinearSolver:
         couples to, and a factorization whose L grows beyond 1 / REFACTOR_PIVOT_TOL or meets a
         pivot at round-off level is refused: the LU (which names a singular equation) takes the
         pattern from then on. Later matrices of the pattern are refactorized by lu_refactor (the
-        same kernel, also in the compiled step loop). True if J is factorized so."""
+        same kernel, also in the compiled step loop). ``ldl``: see ``factorize``. True if J is
+        factorized so."""
         if self._ldl is None:
             self._pattern = (J.indptr.copy(), J.indices.copy())
             self._ldl = _ldl_symbolic(J)
             if self._ldl is False:
                 return False
         sym, pos = self._ldl
-        status, Lp, Li, Lx, D = sparse_lu.ldl_factorize(sym, np.ascontiguousarray(J.data, dtype=float),
-                                                        REFACTOR_PIVOT_TOL, SINGULAR_PIVOT)
+        if ldl is not None:
+            status, Lp, Li, Lx, D = ldl(sym, pos)
+        else:
+            status, Lp, Li, Lx, D = sparse_lu.ldl_factorize(sym, np.ascontiguousarray(J.data, dtype=float),
+                                                            REFACTOR_PIVOT_TOL, SINGULAR_PIVOT)
         if status != 1:
             self._ldl = False
             return False

@@ -148,11 +148,14 @@ class StaticSolver(CompiledNewton, StepLoop):
         J = self.compiled_jacobian()
         if J is True:
             return
+        ldl = None
         if J is None:
             J = self.eq.jacobian(*self.jacobian_coefficients(),
                                  dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae), extra=self.user_jacobian())
+        else:
+            ldl = self.compiled_ldl()
         try:
-            self.linear.factorize(J)
+            self.linear.factorize(J, ldl=ldl)
         except SingularJacobian as exc:
             self.conv.linearSolverFailed = True
             self.conv.linearSolverCausingRow = exc.row
