@@ -868,6 +868,63 @@ def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypat
     assert abs(l0[1::2].sum() - total) < 1e-6 * total
 
 
+@pytest.mark.parametrize('variant', ['modified', 'resumed', 'fixed_steps', 'no_load_factor', 'sensor', 'dense'])
+def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, monkeypatch):
+    """SolveStatic with modified Newton: after the first load step (its Jacobian), whole load steps
+    run in the fused module's compiled loop (STATIC_STEPS_LOOP: loads scaled by the load factor,
+    lambda = 0, Newton, the finite check); where Newton needs Python's logic (a restart with a new
+    Jacobian, 'resumed': large loads) the step goes on in Python. State, multipliers, Newton and
+    Jacobian counts and sensor values as on the group-by-group path, bit for bit; with fixed (not
+    adaptive) load steps, without the load factor, and for a dense (small) Newton matrix too."""
+    from multibody.solvers import static
+    thens = []
+    compiled_steps = static.StaticSolver.compiled_steps
+
+    def spy(solver, *a):
+        out = compiled_steps(solver, *a)
+        if out is not None:
+            thens.append(out[3])
+        return out
+    monkeypatch.setattr(static.StaticSolver, 'compiled_steps', spy)
+    nx, ny = (3, 2) if variant == 'dense' else (12, 4)
+    scale, steps = (20., 3) if variant == 'resumed' else (1., 8)
+    out = []
+    for mode in ('1', '0'):
+        monkeypatch.setenv('MULTIBODY_FUSED', mode)
+        counter = _Counter(monkeypatch)
+        del thens[:]
+        mbs, ss = _truss(nx, ny, steps)
+        for k in range(mbs.systemData.NumberOfLoads()):
+            mbs.SetLoadParameter(k, 'loadVector', [0., -10. * scale / ny, 0.])
+        sensor = None
+        if variant == 'sensor':
+            sensor = mbs.AddSensor(U.SensorNode(nodeNumber=mbs.systemData.NumberOfNodes() - 1, storeInternal=True,
+                                                outputVariableType=exu.OutputVariableType.Position))
+            mbs.Assemble()
+        ss.staticSolver.newton.useModifiedNewton = True
+        ss.staticSolver.adaptiveStep = variant != 'fixed_steps'
+        ss.staticSolver.useLoadFactor = variant != 'no_load_factor'
+        assert mbs.SolveStatic(ss)
+        it = mbs.sys['staticSolver'].it
+        sd = mbs.systemData
+        out.append((np.array(sd.GetODE2Coordinates()), np.array(sd.GetAECoordinates()), it.newtonStepsCount,
+                    it.newtonJacobiCount, None if sensor is None else np.array(mbs.GetSensorStoredData(sensor))))
+        if mode == '1':
+            assert counter.steps > 0 and thens, (counter.steps, thens)
+            assert ('resume' in thens) == (variant == 'resumed'), thens
+        else:
+            assert counter.steps == 0 and thens == []
+    (q1, l1, n1, j1, s1), (q0, l0, n0, j0, s0) = out
+    np.testing.assert_array_equal(q1, q0)
+    np.testing.assert_array_equal(l1, l0)
+    assert (n1, j1) == (n0, j0) and n0 > steps
+    if variant == 'sensor':
+        assert s0.shape[0] == steps + 1
+        np.testing.assert_array_equal(s1, s0)
+    total = 10. * scale
+    assert abs(l0[1::2].sum() - total) < 1e-6 * total
+
+
 def test_first_ldl_of_a_pattern_is_made_by_the_fused_module_with_the_kernel_s_numbers(monkeypatch):
     """The first L D L^T of the static truss's Newton matrix is made by the fused module
     (FusedResidual.ldl_factorize: its mode 8 analysis, then its refactorization), not by the

@@ -236,25 +236,19 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
     return status
 """
 # the time steps of the dynamic solver (STEPS), compiled after IMPLICIT_LOOPS
-STEPS_LOOP = """
+# Both step loops (STEPS_LOOP, STATIC_STEPS_LOOP) from one text: @DOC@, @HEAD@ (the settings of
+# sc), @PREDICTOR@ (the state at the new time), @AFTER_NEWTON@ (the solver's after_newton)
+_STEPS_TEXT = """
 
 @_inner
 def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, sv, sa, slam, saa, aa, aas, caa,
           sc, {factors}{jparams}{params}):
-    # whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)
-    h, am, af, b, g = sc[0], sc[1], sc[2], sc[3], sc[4]
-    newmark = sc[5] != 0.0
-    t0, t_lim, t_end, tw, eps = sc[6], sc[7], sc[8], sc[9], sc[10]
+    # @DOC@
+@HEAD@    t0, t_lim, t_end, tw, eps = sc[6], sc[7], sc[8], sc[9], sc[10]
     step, max_steps, tc, output = sc[11], sc[12], sc[13], sc[14] != 0.0
     adaptive = sc[20] != 0.0
     n2, nae = q.shape[0], lam.shape[0]
-    # the predictor and after_newton of the solver, term by term in the same order
-    c_q = h * h * (0.5 - b)
-    c_v = h * (1 - g)
-    c_qa = h * h * b
-    c_va = h * g
-    c_a = (1 - af) / (1 - am)
-    done, its, last, status = 0, 0, 0, 0
+@COEFFICIENTS@    done, its, last, status = 0, 0, 0, 0
     t_eval = tc
     while done < max_steps and tc < t_lim:
         _kfused.copy_vectors((q, v, a, caa, aa, lam), (sq, sv, sa, saa, aas, slam))
@@ -264,19 +258,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
             t_new = tc + h
         else:
             t_new = t0 + (step + 1.0) * h
-        if newmark:
-            for i in range(n2):
-                q[i] = sq[i] + h * sv[i] + c_q * sa[i]
-                v[i] = sv[i] + c_v * sa[i]
-        else:
-            for i in range(n2):
-                at = (af * sa[i] - am * aas[i]) / (1 - am)
-                aa[i] = at
-                q[i] = sq[i] + h * sv[i] + c_q * aas[i] + c_qa * at
-                v[i] = sv[i] + c_v * aas[i] + c_va * at
-        for i in range(n2):
-            a[i] = 0.0
-        for i in range(nae):
+@PREDICTOR@        for i in range(nae):
             lam[i] = 0.0
         fused(q, v, a, lam, t_new, index2, q_ref, r{params})
         t_eval = t_new
@@ -290,15 +272,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
         status = newton_loop(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params})
         if status != 0:
             break
-        if newmark:
-            for i in range(n2):
-                aa[i] = a[i]
-        else:
-            for i in range(n2):
-                aa[i] = aa[i] + c_a * a[i]
-        for i in range(n2):
-            caa[i] = aa[i]
-        if not _kfused.all_finite(q, v, lam):
+@AFTER_NEWTON@        if not _kfused.all_finite(q, v, lam):
             status = 4
             break
         done += 1
@@ -317,6 +291,57 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
 
 
 """
+STEPS_LOOP = (_STEPS_TEXT.replace("@DOC@", "whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)")
+              .replace("@HEAD@", "    h, am, af, b, g = sc[0], sc[1], sc[2], sc[3], sc[4]\n    newmark = sc[5] != 0.0\n")
+              .replace("@COEFFICIENTS@", \
+"""    # the predictor and after_newton of the solver, term by term in the same order
+    c_q = h * h * (0.5 - b)
+    c_v = h * (1 - g)
+    c_qa = h * h * b
+    c_va = h * g
+    c_a = (1 - af) / (1 - am)
+""")
+              .replace("@PREDICTOR@", \
+"""        if newmark:
+            for i in range(n2):
+                q[i] = sq[i] + h * sv[i] + c_q * sa[i]
+                v[i] = sv[i] + c_v * sa[i]
+        else:
+            for i in range(n2):
+                at = (af * sa[i] - am * aas[i]) / (1 - am)
+                aa[i] = at
+                q[i] = sq[i] + h * sv[i] + c_q * aas[i] + c_qa * at
+                v[i] = sv[i] + c_v * aas[i] + c_va * at
+        for i in range(n2):
+            a[i] = 0.0
+""")
+              .replace("@AFTER_NEWTON@", \
+"""        if newmark:
+            for i in range(n2):
+                aa[i] = a[i]
+        else:
+            for i in range(n2):
+                aa[i] = aa[i] + c_a * a[i]
+        for i in range(n2):
+            caa[i] = aa[i]
+"""))
+# the load steps of the static solver (mode 3 of the static kind): StaticSolver's step loop for
+# load steps of the current Jacobian, as STEPS_LOOP for the dynamic one (its a_alg arrays empty).
+# sc[0:3] = h, the load step duration T, useLoadFactor; the rest as STEPS. The predictor: the load
+# factor of the adjusted time (StaticSolver.adjust_time, load_factor) and the loads scaled by it
+# (the products of FusedResidual.set_load_factor, {scale_loads}); q stays, lambda = 0; after_newton
+# only the finite check. {unsupported}: a module whose loads cannot be scaled in place returns -1.
+STATIC_STEPS_LOOP = (_STEPS_TEXT.replace("@DOC@", "whole load steps of StaticSolver with the current Jacobian (see STATIC_STEPS_LOOP)")
+                     .replace("@HEAD@", "{unsupported}    h, T, use_lf = sc[0], sc[1], sc[2] != 0.0\n")
+                     .replace("@COEFFICIENTS@", "")
+                     .replace("@PREDICTOR@", \
+"""        tau = t_new - t0            # StaticSolver.adjust_time
+        if tau + 1e-10 * T >= T:
+            tau = T
+        t_new = t0 + tau
+        lf = (t_new - t0) / T if use_lf else 1.0
+{scale_loads}""")
+                     .replace("@AFTER_NEWTON@", ""))
 # the end of a Runge-Kutta step where Python sees it (RK_STEPS), written out twice into EXPLICIT_LOOPS:
 # at the last step of a call (time t1), and for the state an overflowing step returns to
 _RK_END_OF_STEP = """\
@@ -503,9 +528,10 @@ LDL_SYMBOLIC_BRANCH = """    if mode == 8:
         {sparse_lu}.ldl_symbolic(U_ind)
         return 0
 """
-assert _STEPS_BRANCH in RUN_BRANCHES["implicit"][1]     # the static module has no steps to call
-RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", ""),
-                          RUN_BRANCHES["implicit"][1].replace(_STEPS_BRANCH, ""))
+assert _STEPS_BRANCH in RUN_BRANCHES["implicit"][1]
+# the static module's mode 3: its load steps (STATIC_STEPS_LOOP), called as the dynamic steps
+RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: load steps; "),
+                          RUN_BRANCHES["implicit"][1])
 # RK_STEPS (mode 4): explicit Runge-Kutta steps of ExplicitSolver (fixed step size, no error control,
 # a constant diagonal mass matrix, inv_m its inverse) from (q, v, a, lam) after step sc[9] at time
 # sc[11], as STEPS stops. Arrays: y, y0 (2 n2) the new and the start
@@ -698,7 +724,8 @@ class FusedResidual:
     """The compiled residual of one assembled system (see the module docstring)."""
     partial_kinematics = True       # build() sets it: False if the calls compute every frame and marker output
 
-    def __init__(self, eq, calls_kin, calls_rhs, calls_con, mass_terms, con_terms, jac_calls=None, kind="implicit"):
+    def __init__(self, eq, calls_kin, calls_rhs, calls_con, mass_terms, con_terms, jac_calls=None, kind="implicit",
+                 load_vectors=()):
         self.eq = eq
         self.reason = ""
         bound, lines, modules, names = [], [], {}, {}
@@ -780,6 +807,15 @@ class FusedResidual:
                 jdense = ["    return " + jline(dense_call).strip()]
                 kind_refactor = "dense"
             jsparse = jline(sparse_call)
+        # the static kind's load steps scale the loads in place (set_load_factor): through flat views
+        # of the scaled copies, so these must be contiguous (else the load steps stay in Python)
+        scale_loads = []
+        self.static_steps = kind == "static" and all(out.flags.c_contiguous and out.flags.writeable
+                                                      for _, out in load_vectors)
+        if self.static_steps:
+            for vec, out in load_vectors:
+                vn, on = arg(np.ascontiguousarray(vec, dtype=float).reshape(-1)), arg(out.reshape(-1))
+                scale_loads += [f"        for i in range({on}.shape[0]):", f"            {on}[i] = {vn}[i] * lf"]
         # 'dense' / 'sparse': the factors ``refactor`` writes (LinearSolver.refactorizable)
         self.refactorizable = kind_refactor if jlines and jdense is not None else None
         self.compiled_jacobian = bool(jlines)
@@ -844,7 +880,13 @@ class FusedResidual:
                 body += [f"    jac_values({jv})", jsparse]
             else:
                 body += ["    pass"]
-            body += (IMPLICIT_LOOPS + (STEPS_LOOP if kind == "implicit" else "")).format(**fmt).splitlines()
+            body += IMPLICIT_LOOPS.format(**fmt).splitlines()
+            if kind == "implicit":
+                body += STEPS_LOOP.format(**fmt).splitlines()
+            else:
+                unsupported = "" if self.static_steps else "    return -1      # loads not scaled in place: Python's loop\n"
+                body += STATIC_STEPS_LOOP.format(scale_loads="".join(x + "\n" for x in scale_loads),
+                                                 unsupported=unsupported, **fmt).splitlines()
         modes, branches = RUN_BRANCHES[kind]
         self.ldl_symbolic_mode = self.refactorizable == "sparse"
         if self.ldl_symbolic_mode:
@@ -915,7 +957,7 @@ class FusedResidual:
             eq.fused_reason = str(exc)
             return None
         eq.fused_reason = ""
-        fz = cls(eq, *parts, kind=kind)
+        fz = cls(eq, *parts, kind=kind, load_vectors=scaled or ())
         fz.partial_kinematics = partial
         fz.load_vectors = scaled or []
         return fz

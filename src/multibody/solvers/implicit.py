@@ -507,6 +507,73 @@ class CompiledNewton:
         q, v, t = eq.q, eq.v, eq.t
         return lambda sym, pos: fz.ldl_factorize(q, v, t, coef, sym, pos)
 
+    def steps_fused(self):
+        """The fused residual if whole steps may run compiled now (``run_compiled_steps``): modified
+        Newton with no Jacobian asked for, no user function or console output between steps, no
+        ODE1 coordinates or constraint projection; None otherwise."""
+        fz = self._compiled_newton()
+        ns = self.newton_settings
+        uf = self.mbs._user_functions
+        if (fz is None or self.jacobian_requested or self.mbs.solverSignalJacobianUpdate or self._verbose > 0
+                or not ns.useModifiedNewton or ns.residualMode != 0 or uf["preStep"] or uf["postStep"]
+                or uf["postNewton"] or self.c.n_ode1 or self.mbs.sys.get("constraintProjection", False)):
+            return None
+        return fz
+
+    def run_compiled_steps(self, fz, head, step, t, t0, t_end, t_lim, adaptive, start, a_alg):
+        """Steps in one compiled call of ``fz`` (FusedResidual.steps: the dynamic loop STEPS_LOOP or
+        the static one STATIC_STEPS_LOOP) from ``step`` at time t, ``head`` its settings sc[0:6],
+        ``start`` the start-of-step arrays (q, v, a, lambda, a_alg), ``a_alg`` the solver's (as
+        STEPS; empty for the static loop); the counts and state after it as the step loop leaves
+        them. Returns as StepLoop.compiled_steps, or None without compiled factors."""
+        factors = self.linear.compiled_factors()
+        if factors is None:
+            return None
+        h = head[0]
+        cur, s = self.current, self.start_of_step
+        r, rb, delta, work, coef, nsa, st = self._newton_arrays()
+        output, t_out = self.output_manager.next_output_time()
+        sc = self._steps_sc
+        sc[:15] = tuple(head) + (t0, t_lim, t_end, t_out, OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output)
+        sc[20] = adaptive
+        # Jacobian updates in the loop too where its dense LU or sparse refactorization is the linear
+        # solver's (same kernel)
+        sc[21] = (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
+                  and not self.mbs._user_functions["systemJacobian"])
+        st[6] = 0.0
+        status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
+                          start, a_alg, sc, factors)
+        done, t_done = int(sc[15]), float(sc[16])
+        it, conv = self.it, self.conv
+        it.newtonJacobiCount += int(st[6])
+        if st[6] and fz.refactorizable == "sparse":
+            self.linear.refactorizations += int(st[6])
+        if done:
+            it.newtonStepsCount += int(sc[17])
+            it.newtonSteps = int(sc[18])
+            conv.newtonConverged = True
+            if not self.is_static:          # (the static solver does not report it)
+                conv.newtonSolutionDiverged = False
+            self.nonfinite = False
+            cur.t = t_done
+            self.after_compiled_steps(t_done)
+        self._fused_state = True
+        self.last_residual = r
+        self.last_error = float(st[4])
+        if status in (1, 2):
+            # a step begun: its start-of-step state is in place; Newton goes on in Python
+            s.t = t_done
+            if s.x.size:
+                s.x[:] = cur.x
+            self._resume = (status, int(st[0]), float(st[4]), float(st[1]), float(st[2]), bool(st[3]), delta, rb)
+            return done, t_done, False, "resume", h
+        if status in (3, 4) or status < 0 or not done:
+            return done, t_done, False, "python", h
+        return done, t_done, status == 5, "compiled", h
+
+    def after_compiled_steps(self, t):
+        """What the solver keeps of the last step done in compiled code (at time t)."""
+
     def compiled_jacobian(self):
         """``factorize``'s Newton matrix from the fused residual where its buffers describe the
         current point: True if factorized in one compiled call (dense), else the sparse matrix of
@@ -761,56 +828,13 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         current factorization, after_newton, step after step, as long as nothing needs Python:
         no Jacobian update, user function, Lie-group node, data node update, console output,
         constraint projection or output between two steps. Same numbers as the step loop."""
-        fz = self._compiled_newton()
-        if (fz is None or self.jacobian_requested or self.mbs.solverSignalJacobianUpdate
-                or getattr(self, "_h_jac", None) != h or self.h != h or self._verbose > 0):
+        fz = self.steps_fused()
+        if fz is None or getattr(self, "_h_jac", None) != h or self.h != h or self.post_newton_groups():
             return None
-        ns = self.newton_settings
-        uf = self.mbs._user_functions
-        if (not ns.useModifiedNewton or ns.residualMode != 0 or uf["preStep"] or uf["postStep"]
-                or uf["postNewton"] or self.c.n_ode1 or self.mbs.sys.get("constraintProjection", False)):
-            return None
-        factors = self.linear.compiled_factors()
-        if self.post_newton_groups() or factors is None:
-            return None
-        cur, s = self.current, self.start_of_step
-        r, rb, delta, work, coef, nsa, st = self._newton_arrays()
-        output, t_out = self.output_manager.next_output_time()
-        sc = self._steps_sc
-        sc[:15] = (h, self.alpha_m, self.alpha_f, self.beta, self.gamma, self.newmark, t0, t_lim, t_end, t_out,
-                   OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output)
-        sc[20] = adaptive
-        # Jacobian updates in the loop too where its dense LU or sparse refactorization is the linear
-        # solver's (same kernel)
-        sc[21] = (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
-                  and not self.mbs._user_functions["systemJacobian"])
-        st[6] = 0.0
-        status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
-                          (s.q, s.v, s.a, s.lam, s.a_alg), (self.a_alg, self.a_alg_start, cur.a_alg), sc, factors)
-        done, t_done = int(sc[15]), float(sc[16])
-        it, conv = self.it, self.conv
-        it.newtonJacobiCount += int(st[6])
-        if st[6] and fz.refactorizable == "sparse":
-            self.linear.refactorizations += int(st[6])
-        if done:
-            it.newtonStepsCount += int(sc[17])
-            it.newtonSteps = int(sc[18])
-            conv.newtonConverged, conv.newtonSolutionDiverged = True, False
-            self.nonfinite = False
-            cur.t = t_done
-        self._fused_state = True
-        self.last_residual = r
-        self.last_error = float(st[4])
-        if status in (1, 2):
-            # a step begun: its start-of-step state is in place; Newton goes on in Python
-            s.t = t_done
-            if s.x.size:
-                s.x[:] = cur.x
-            self._resume = (status, int(st[0]), float(st[4]), float(st[1]), float(st[2]), bool(st[3]), delta, rb)
-            return done, t_done, False, "resume", h
-        if status in (3, 4) or not done:
-            return done, t_done, False, "python", h
-        return done, t_done, status == 5, "compiled", h
+        s = self.start_of_step
+        return self.run_compiled_steps(fz, (h, self.alpha_m, self.alpha_f, self.beta, self.gamma, self.newmark),
+                                       step, t, t0, t_end, t_lim, adaptive, (s.q, s.v, s.a, s.lam, s.a_alg),
+                                       (self.a_alg, self.a_alg_start, self.current.a_alg))
 
     def update_coefficients(self):
         """(gamma', beta', beta h^2): v -= gamma' dq, a -= beta' dq, lambda -= dlambda / (beta h^2)."""

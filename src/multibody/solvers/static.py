@@ -37,6 +37,8 @@ class StaticSolver(CompiledNewton, StepLoop):
         self.last_error = math.nan
         self.geometric = bool(ss.loadStepGeometric)
         self.lf = 1.0
+        self._resume = None          # a Newton solve begun by compiled_steps (newton.newton resume)
+        self._steps_sc = np.zeros(22)
 
     def discontinuous_settings(self):
         return self.settings.staticSolver.discontinuous
@@ -110,10 +112,27 @@ class StaticSolver(CompiledNewton, StepLoop):
             return 1.0
         return (t - self.t0) / self.T
 
+    def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
+        """Whole load steps in one compiled call (FusedResidual.steps of the static kind,
+        STATIC_STEPS_LOOP): the loads scaled by the load factor, lambda = 0, Newton with the
+        current factorization, the finite check, step after step, as long as nothing needs Python
+        (CompiledNewton.steps_fused; also no geometric load steps). Same numbers as the step loop."""
+        fz = self.steps_fused()
+        if fz is None or not getattr(fz, "static_steps", False) or self.geometric:
+            return None
+        s, e = self.start_of_step, np.zeros(0)
+        return self.run_compiled_steps(fz, (h, self.T, bool(self.settings.staticSolver.useLoadFactor), 0.0, 0.0, 0.0),
+                                       step, t, t0, t_end, t_lim, adaptive, (s.q, s.v, s.a, s.lam, e), (e, e, e))
+
+    def after_compiled_steps(self, t):
+        self.t_new = t
+        self.lf = self.load_factor(t)
+
     def step_impl(self, t, h):
         self.t_new, self.h = t, h
         self.lf = self.load_factor(t)
-        res = newton(self, self.newton_settings, self.it)
+        resume, self._resume = self._resume, None
+        res = newton(self, self.newton_settings, self.it, resume)
         self.conv.newtonConverged = res.converged
         self.nonfinite = res.nonfinite
         if not res.converged:
