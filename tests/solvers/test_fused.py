@@ -868,12 +868,14 @@ def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypat
     assert abs(l0[1::2].sum() - total) < 1e-6 * total
 
 
-@pytest.mark.parametrize('variant', ['modified', 'resumed', 'fixed_steps', 'no_load_factor', 'sensor', 'dense'])
+@pytest.mark.parametrize('variant', ['modified', 'resumed', 'fixed_steps', 'no_load_factor', 'sensor', 'dense',
+                                     'full', 'full_dense', 'full_large_loads'])
 def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, monkeypatch):
-    """SolveStatic with modified Newton: after the first load step (its Jacobian), whole load steps
-    run in the fused module's compiled loop (STATIC_STEPS_LOOP: loads scaled by the load factor,
-    lambda = 0, Newton, the finite check); where Newton needs Python's logic (a restart with a new
-    Jacobian, 'resumed': large loads) the step goes on in Python. State, multipliers, Newton and
+    """SolveStatic: after the first load step (its Jacobian), whole load steps run in the fused
+    module's compiled loop (STATIC_STEPS_LOOP: loads scaled by the load factor, lambda = 0, Newton,
+    the finite check), with modified Newton (where it needs Python's logic, a restart with a new
+    Jacobian, 'resumed': large loads, the step goes on in Python) and with full Newton (the static
+    solver's default: a Jacobian at every iteration, NEWTON_FULL). State, multipliers, Newton and
     Jacobian counts and sensor values as on the group-by-group path, bit for bit; with fixed (not
     adaptive) load steps, without the load factor, and for a dense (small) Newton matrix too."""
     from multibody.solvers import static
@@ -886,8 +888,9 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
             thens.append(out[3])
         return out
     monkeypatch.setattr(static.StaticSolver, 'compiled_steps', spy)
-    nx, ny = (3, 2) if variant == 'dense' else (12, 4)
-    scale, steps = (20., 3) if variant == 'resumed' else (1., 8)
+    nx, ny = (3, 2) if variant.endswith('dense') else (12, 4)
+    scale, steps = {'resumed': (20., 3), 'full_large_loads': (50., 2)}.get(variant, (1., 8))
+    full = variant.startswith('full')
     out = []
     for mode in ('1', '0'):
         monkeypatch.setenv('MULTIBODY_FUSED', mode)
@@ -901,7 +904,7 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
             sensor = mbs.AddSensor(U.SensorNode(nodeNumber=mbs.systemData.NumberOfNodes() - 1, storeInternal=True,
                                                 outputVariableType=exu.OutputVariableType.Position))
             mbs.Assemble()
-        ss.staticSolver.newton.useModifiedNewton = True
+        ss.staticSolver.newton.useModifiedNewton = not full
         ss.staticSolver.adaptiveStep = variant != 'fixed_steps'
         ss.staticSolver.useLoadFactor = variant != 'no_load_factor'
         assert mbs.SolveStatic(ss)
@@ -917,7 +920,7 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
     (q1, l1, n1, j1, s1), (q0, l0, n0, j0, s0) = out
     np.testing.assert_array_equal(q1, q0)
     np.testing.assert_array_equal(l1, l0)
-    assert (n1, j1) == (n0, j0) and n0 > steps
+    assert (n1, j1) == (n0, j0) and n0 > steps and (j0 == n0) == full
     if variant == 'sensor':
         assert s0.shape[0] == steps + 1
         np.testing.assert_array_equal(s1, s0)

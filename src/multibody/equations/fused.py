@@ -235,6 +235,45 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
     st[0], st[1], st[2], st[3] = it, r0, r_last, 1.0 if extra else 0.0
     return status
 """
+# full Newton (useModifiedNewton False; the static solver's default): as NEWTON_LOOP, with a new
+# Jacobian (refactor) before every iteration, that of the first one made by the caller; made after
+# the convergence test of an iteration that does not converge, where Python's next iteration would
+# make it. A possible divergence (or a failed Jacobian) returns status 1: Python's logic decides
+# (newton.newton, resumed).
+NEWTON_FULL = """
+
+@_inner
+def newton_full(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params}):
+    it = int(st[0])
+    r0, r_last = st[1], st[2]
+    n2 = q.shape[0]
+    status = 2
+    while it < ns[0]:
+        it += 1
+        iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
+        err = _kfused.residual_norm(r, rbar, n2, coef[2], ns[9] != 0.0)
+        st[4] = err
+        if not np.isfinite(err):
+            status = 1
+            break
+        if ns[4] != 0.0 and it <= 1 and err > r0:
+            r0 = r_last = err
+        if (err / r0 <= ns[1]) or ns[3] == 0.0 or err <= ns[2]:
+            status = 0
+            break
+        if not (_kfused.dot(q, q) < ns[8] and np.isfinite(_kfused.dot(lam, lam))):
+            status = 1
+            break
+        r_last = err
+        if it >= ns[0]:
+            break
+        if not refactor(q, v, t, q_ref, coef, {factors}{jparams}{params}):
+            status = 1
+            break
+        st[6] += 1.0
+    st[0], st[1], st[2], st[3] = it, r0, r_last, 0.0
+    return status
+"""
 # the time steps of the dynamic solver (STEPS), compiled after IMPLICIT_LOOPS
 # Both step loops (STEPS_LOOP, STATIC_STEPS_LOOP) from one text: @DOC@, @HEAD@ (the settings of
 # sc), @PREDICTOR@ (the state at the new time), @AFTER_NEWTON@ (the solver's after_newton)
@@ -269,8 +308,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
             break
         r0 = err if err > ns[2] else 2 * ns[2]
         st[0], st[1], st[2], st[3], st[5] = 0.0, r0, r0, 0.0, sc[21]
-        status = newton_loop(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params})
-        if status != 0:
+@NEWTON@        if status != 0:
             break
 @AFTER_NEWTON@        if not _kfused.all_finite(q, v, lam):
             status = 4
@@ -291,7 +329,10 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
 
 
 """
-STEPS_LOOP = (_STEPS_TEXT.replace("@DOC@", "whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)")
+_NEWTON_LOOP_CALL = ("        status = newton_loop(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, "
+                     "{factors}{jparams}{params})\n")
+STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", _NEWTON_LOOP_CALL)
+              .replace("@DOC@", "whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)")
               .replace("@HEAD@", "    h, am, af, b, g = sc[0], sc[1], sc[2], sc[3], sc[4]\n    newmark = sc[5] != 0.0\n")
               .replace("@COEFFICIENTS@", \
 """    # the predictor and after_newton of the solver, term by term in the same order
@@ -325,14 +366,26 @@ STEPS_LOOP = (_STEPS_TEXT.replace("@DOC@", "whole time steps of ImplicitSecondOr
         for i in range(n2):
             caa[i] = aa[i]
 """))
-# the load steps of the static solver (mode 3 of the static kind): StaticSolver's step loop for
-# load steps of the current Jacobian, as STEPS_LOOP for the dynamic one (its a_alg arrays empty).
-# sc[0:3] = h, the load step duration T, useLoadFactor; the rest as STEPS. The predictor: the load
-# factor of the adjusted time (StaticSolver.adjust_time, load_factor) and the loads scaled by it
-# (the products of FusedResidual.set_load_factor, {scale_loads}); q stays, lambda = 0; after_newton
-# only the finite check. {unsupported}: a module whose loads cannot be scaled in place returns -1.
-STATIC_STEPS_LOOP = (_STEPS_TEXT.replace("@DOC@", "whole load steps of StaticSolver with the current Jacobian (see STATIC_STEPS_LOOP)")
-                     .replace("@HEAD@", "{unsupported}    h, T, use_lf = sc[0], sc[1], sc[2] != 0.0\n")
+# the load steps of the static solver (mode 3 of the static kind): StaticSolver's step loop, as
+# STEPS_LOOP for the dynamic one (its a_alg arrays empty). sc[0:4] = h, the load step duration T,
+# useLoadFactor, full Newton (not useModifiedNewton: a new Jacobian at every iteration,
+# NEWTON_FULL); the rest as STEPS. The predictor: the load factor of the adjusted time
+# (StaticSolver.adjust_time, load_factor) and the loads scaled by it (the products of
+# FusedResidual.set_load_factor, {scale_loads}); q stays, lambda = 0; after_newton only the finite
+# check. {unsupported}: a module whose loads cannot be scaled in place returns -1.
+STATIC_STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", """\
+        if full:
+            # the Jacobian of the first iteration (full Newton); singular or not finite: Python
+            # does the step again (status 3) and reports it
+            if not refactor(q, v, t_new, q_ref, coef, {factors}{jparams}{params}):
+                status = 3
+                break
+            st[6] += 1.0
+            status = newton_full(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params})
+        else:
+""" + "    " + _NEWTON_LOOP_CALL)
+                     .replace("@DOC@", "whole load steps of StaticSolver (see STATIC_STEPS_LOOP)")
+                     .replace("@HEAD@", "{unsupported}    h, T, use_lf, full = sc[0], sc[1], sc[2] != 0.0, sc[3] != 0.0\n")
                      .replace("@COEFFICIENTS@", "")
                      .replace("@PREDICTOR@", \
 """        tau = t_new - t0            # StaticSolver.adjust_time
@@ -555,8 +608,8 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: 
 # from st, r, rbar, delta), 3/4 (NaN or Inf in the first residual or the new state: the state is
 # back at the start of the step, which Python then does itself).
 # source_inline: the functions written out where the loops call them, and those loops
-INLINED = ("fused", "iterate", "newton_loop", "accelerations")
-INLINING = ("iterate", "newton_loop", "steps", "accelerations", "rk_steps")
+INLINED = ("fused", "iterate", "newton_loop", "newton_full", "accelerations")
+INLINING = ("iterate", "newton_loop", "newton_full", "steps", "accelerations", "rk_steps")
 _DIGEST = None
 _COMPILED = {}     # source hash -> compiled function (this process)
 _RUNNING = {}      # source hash -> compiling process started by this process
@@ -885,6 +938,7 @@ class FusedResidual:
                 body += STEPS_LOOP.format(**fmt).splitlines()
             else:
                 unsupported = "" if self.static_steps else "    return -1      # loads not scaled in place: Python's loop\n"
+                body += NEWTON_FULL.format(**fmt).splitlines()
                 body += STATIC_STEPS_LOOP.format(scale_loads="".join(x + "\n" for x in scale_loads),
                                                  unsupported=unsupported, **fmt).splitlines()
         modes, branches = RUN_BRANCHES[kind]

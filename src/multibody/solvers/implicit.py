@@ -507,15 +507,18 @@ class CompiledNewton:
         q, v, t = eq.q, eq.v, eq.t
         return lambda sym, pos: fz.ldl_factorize(q, v, t, coef, sym, pos)
 
-    def steps_fused(self):
+    def steps_fused(self, full_newton=False):
         """The fused residual if whole steps may run compiled now (``run_compiled_steps``): modified
-        Newton with no Jacobian asked for, no user function or console output between steps, no
-        ODE1 coordinates or constraint projection; None otherwise."""
+        Newton with no Jacobian asked for (or, where the loop has it, ``full_newton``: full Newton),
+        no user function or console output between steps, no ODE1 coordinates or constraint
+        projection; None otherwise."""
         fz = self._compiled_newton()
         ns = self.newton_settings
         uf = self.mbs._user_functions
-        if (fz is None or self.jacobian_requested or self.mbs.solverSignalJacobianUpdate or self._verbose > 0
-                or not ns.useModifiedNewton or ns.residualMode != 0 or uf["preStep"] or uf["postStep"]
+        modified = bool(ns.useModifiedNewton)
+        if (fz is None or (modified and self.jacobian_requested) or self.mbs.solverSignalJacobianUpdate
+                or self._verbose > 0 or not (modified or full_newton) or ns.residualMode != 0
+                or uf["preStep"] or uf["postStep"]
                 or uf["postNewton"] or self.c.n_ode1 or self.mbs.sys.get("constraintProjection", False)):
             return None
         return fz

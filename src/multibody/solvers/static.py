@@ -116,13 +116,20 @@ class StaticSolver(CompiledNewton, StepLoop):
         """Whole load steps in one compiled call (FusedResidual.steps of the static kind,
         STATIC_STEPS_LOOP): the loads scaled by the load factor, lambda = 0, Newton with the
         current factorization, the finite check, step after step, as long as nothing needs Python
-        (CompiledNewton.steps_fused; also no geometric load steps). Same numbers as the step loop."""
-        fz = self.steps_fused()
+        (CompiledNewton.steps_fused; also no geometric load steps), with modified or full Newton
+        (the static solver's default: a new Jacobian at every iteration, NEWTON_FULL). Same numbers
+        as the step loop."""
+        fz = self.steps_fused(full_newton=True)
         if fz is None or not getattr(fz, "static_steps", False) or self.geometric:
             return None
+        full = not self.newton_settings.useModifiedNewton
+        if full and not (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
+                         and not self.mbs._user_functions["systemJacobian"]):
+            return None         # (each iteration's Jacobian must be made in the loop)
         s, e = self.start_of_step, np.zeros(0)
-        return self.run_compiled_steps(fz, (h, self.T, bool(self.settings.staticSolver.useLoadFactor), 0.0, 0.0, 0.0),
-                                       step, t, t0, t_end, t_lim, adaptive, (s.q, s.v, s.a, s.lam, e), (e, e, e))
+        head = (h, self.T, bool(self.settings.staticSolver.useLoadFactor), full, 0.0, 0.0)
+        return self.run_compiled_steps(fz, head, step, t, t0, t_end, t_lim, adaptive, (s.q, s.v, s.a, s.lam, e),
+                                       (e, e, e))
 
     def after_compiled_steps(self, t):
         self.t_new = t
