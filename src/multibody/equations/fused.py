@@ -190,15 +190,9 @@ NO_FACTORS = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0),) + (np.zeros(0, 
 #       maximumSolutionNorm, weightTolerancePerCoordinate]; st = [it, r0, r_last, extra_step, error]
 # (in and out). Returns 0 converged, 1 iteration it done, its remaining logic (Jacobian update,
 # restart, divergence, NaN) left to Python, 2 maxIterations reached.
-IMPLICIT_LOOPS = """
-
-@_inner
-def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params}):
-    it = int(st[0])
-    r0, r_last, extra = st[1], st[2], st[3] != 0.0
-    n2 = q.shape[0]
-    status = 2
-    while it < ns[0]:
+# the start of a Newton iteration in NEWTON_LOOP and NEWTON_FULL: solve, update and the new
+# residual (iterate), its error, the adapted initial residual
+_ITERATION = """\
         it += 1
         iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
         err = _kfused.residual_norm(r, rbar, n2, coef[2], ns[9] != 0.0)
@@ -208,6 +202,17 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
             break
         if ns[4] != 0.0 and it <= 1 and err > r0:
             r0 = r_last = err
+"""
+IMPLICIT_LOOPS = """
+
+@_inner
+def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params}):
+    it = int(st[0])
+    r0, r_last, extra = st[1], st[2], st[3] != 0.0
+    n2 = q.shape[0]
+    status = 2
+    while it < ns[0]:
+""" + _ITERATION + """\
         converged = (err / r0 <= ns[1]) or ns[3] == 0.0 or err <= ns[2]
         if extra and converged:
             extra = False
@@ -249,15 +254,7 @@ def newton_full(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
     n2 = q.shape[0]
     status = 2
     while it < ns[0]:
-        it += 1
-        iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {factors}{params})
-        err = _kfused.residual_norm(r, rbar, n2, coef[2], ns[9] != 0.0)
-        st[4] = err
-        if not np.isfinite(err):
-            status = 1
-            break
-        if ns[4] != 0.0 and it <= 1 and err > r0:
-            r0 = r_last = err
+""" + _ITERATION + """\
         if (err / r0 <= ns[1]) or ns[3] == 0.0 or err <= ns[2]:
             status = 0
             break
