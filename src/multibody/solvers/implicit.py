@@ -349,6 +349,14 @@ class CompiledNewton:
     ``lie_groups()``; the numbers are those of its Python path to the last bit."""
     _iterate_buffers = None
     _newton_buffers = None
+    _post_newton_groups = None
+
+    def post_newton_groups(self):
+        """Connector groups with data nodes updated after each Newton solve (``post_newton``)."""
+        post = self._post_newton_groups
+        if post is None:
+            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
+        return post
 
     def compiled_residual(self, fz):
         """(error, rbar) of ``residual`` from one compiled call with the fused residual ``fz``
@@ -926,13 +934,6 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         if self.mbs.sys.get("constraintProjection", False):     # multibody extension, opt-in
             from .consistency import project_constraints
             project_constraints(self)
-
-    def post_newton_groups(self):
-        """Connector groups with data nodes updated after each Newton solve (``post_newton``)."""
-        post = self._post_newton_groups
-        if post is None:
-            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
-        return post
 
     def after_newton(self):
         cur = self.current

@@ -120,7 +120,7 @@ class StaticSolver(CompiledNewton, StepLoop):
         (the static solver's default: a new Jacobian at every iteration, NEWTON_FULL). Same numbers
         as the step loop."""
         fz = self.steps_fused(full_newton=True)
-        if fz is None or not getattr(fz, "static_steps", False) or self.geometric:
+        if fz is None or not getattr(fz, "static_steps", False) or self.geometric or self.post_newton_groups():
             return None
         full = not self.newton_settings.useModifiedNewton
         if full and not (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
@@ -227,5 +227,7 @@ class StaticSolver(CompiledNewton, StepLoop):
 
     def after_newton(self):
         cur = self.current
+        for g in self.post_newton_groups():     # data nodes of connectors (e.g. torsional turns), as Exudyn's
+            g.post_newton(self.eq.markers, cur.t, cur.x)
         if not (np.all(np.isfinite(cur.q)) and np.all(np.isfinite(cur.lam))):
             self.fail_step(cur.t, self.it.currentStepIndex, "NaN or Inf in the state")

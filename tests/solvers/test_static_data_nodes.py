@@ -1,0 +1,55 @@
+"""The static solver updates the data nodes of connectors after each Newton solve, as the dynamic
+solver and Exudyn's static solver do: a TorsionalSpringDamper with a NodeGenericData keeps the
+continuous rotation angle, so a static equilibrium beyond +-pi is found (without the update the
+spring's angle wrapped at pi and the load steps did not converge)."""
+import numpy as np
+import pytest
+
+import multibody as exu
+from multibody.utilities import (GenericJoint, InertiaCuboid, LoadTorqueVector, MarkerBodyRigid, NodeGenericData,
+                                 NodeRigidBodyEP, ObjectGround, ObjectRigidBody, TorsionalSpringDamper,
+                                 eulerParameters0)
+
+# Exudyn 1.13.6, the same model and settings (10 load steps, default static solver settings):
+# torque -> (final ODE2 coordinates: Euler parameters e0 - 1 and e3; data coordinate)
+EXUDYN = {4.: (-1.4161468380571938, 0.9092974261345954, 4.000000003321357),
+          7.: (-1.9364566872908109, -0.3507832276895839, 6.999999999999924)}
+
+
+def _twisted_body(torque):
+    """A rigid body on a GenericJoint free about z, a torsional spring (stiffness 1, data node)
+    to the ground and a torque about z: the equilibrium angle is the torque."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ObjectGround())
+    mg = mbs.AddMarker(MarkerBodyRigid(bodyNumber=g, localPosition=[0, 0, 0]))
+    nd = mbs.AddNode(NodeRigidBodyEP(referenceCoordinates=[0, 0, 0] + list(eulerParameters0)))
+    inertia = InertiaCuboid(1000, [1, 1, 1])
+    b = mbs.AddObject(ObjectRigidBody(mass=inertia.mass, inertia=inertia.GetInertia6D(), nodeNumber=nd))
+    mb = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[0, 0, 0]))
+    mbs.AddObject(GenericJoint(markerNumbers=[mg, mb], constrainedAxes=[1, 1, 1, 1, 1, 0]))
+    dn = mbs.AddNode(NodeGenericData(initialCoordinates=[0], numberOfDataCoordinates=1))
+    mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mg, mb], nodeNumber=dn, stiffness=1., damping=0.))
+    mbs.AddLoad(LoadTorqueVector(markerNumber=mb, loadVector=[0, 0, torque]))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.staticSolver.numberOfLoadSteps = 10
+    ss.solution.file.write = False
+    ss.staticSolver.verboseMode = 0
+    return mbs, ss
+
+
+@pytest.mark.parametrize('fused', ['0', '1'])
+@pytest.mark.parametrize('torque', [4., 7.])
+def test_static_solver_keeps_the_continuous_angle_of_a_torsional_spring(torque, fused, monkeypatch):
+    monkeypatch.setenv('MULTIBODY_FUSED', fused)
+    mbs, ss = _twisted_body(torque)
+    assert mbs.SolveStatic(ss)
+    q = np.array(mbs.systemData.GetODE2Coordinates())
+    data = np.array(mbs.systemData.GetDataCoordinates())
+    e0, e3, angle = EXUDYN[torque]
+    # Exudyn's numbers to its Newton tolerance; the angle continuous (not wrapped into [-pi, pi])
+    np.testing.assert_allclose(q, [0, 0, 0, e0, 0, 0, e3], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(data, [angle], rtol=0, atol=1e-8)
+    assert abs(data[0] - torque) < 1e-8
+    np.testing.assert_allclose(q[[3, 6]] + [1, 0], [np.cos(torque / 2), np.sin(torque / 2)], atol=1e-9)
