@@ -498,7 +498,7 @@ class ExplicitSolver(StepLoop):
         if self.tableau is None or self.automatic or self.lie is not None or self._verbose > 0:
             return None
         uf = self.mbs._user_functions
-        if uf["preStep"] or uf["postStep"] or uf["postNewton"]:
+        if uf["preStep"] or uf["postStep"] or uf["postNewton"] or self.post_newton_groups():
             return None
         try:
             inv_m = self.mass.constant_inverse_diagonal()
@@ -553,6 +553,13 @@ class ExplicitSolver(StepLoop):
             self.nonfinite = True
             return False, "NaN or Inf in the state"
         cur.t = t_new
+        post = self.post_newton_groups()
+        if post:
+            # data nodes of connectors from the state at the end of the step, as Exudyn's explicit
+            # solvers (the last stage was evaluated elsewhere)
+            self.eq.update_kinematics(cur.q, cur.v, cur.t)
+            for g in post:
+                g.post_newton(self.eq.markers, cur.t, cur.x)
         return True, ""
 
     def runge_kutta(self, t, h):

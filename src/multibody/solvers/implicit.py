@@ -45,9 +45,19 @@ class StepLoop(SolverBase):
     _fused_pending = None   # FusedResidual compiling in the background
     _fused_version = -1     # parameter_version the choice was made for
 
+    _post_newton_groups = None
+
     def time_settings(self):
         """Return (t0, t_end, n, h_max, h_min, adaptive, decrease, increase, rec_steps, rec_its)."""
         raise NotImplementedError
+
+    def post_newton_groups(self):
+        """Connector groups with data nodes updated after each Newton solve or explicit step
+        (``post_newton``: e.g. the continuous angle of a TorsionalSpringDamper)."""
+        post = self._post_newton_groups
+        if post is None:
+            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
+        return post
 
     def run(self):
         st = self.settings
@@ -349,14 +359,6 @@ class CompiledNewton:
     ``lie_groups()``; the numbers are those of its Python path to the last bit."""
     _iterate_buffers = None
     _newton_buffers = None
-    _post_newton_groups = None
-
-    def post_newton_groups(self):
-        """Connector groups with data nodes updated after each Newton solve (``post_newton``)."""
-        post = self._post_newton_groups
-        if post is None:
-            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
-        return post
 
     def compiled_residual(self, fz):
         """(error, rbar) of ``residual`` from one compiled call with the fused residual ``fz``
