@@ -185,6 +185,8 @@ class StepLoop(SolverBase):
             print(f"multibody V{__version__} solver: {self.solver_name}")
 
     def report_step(self, step, t):
+        """The console line of a finished step (``step`` steps done, as Exudyn numbers them: STEP1
+        after the first)."""
         level = self._verbose
         if level <= 0:
             return
@@ -194,7 +196,7 @@ class StepLoop(SolverBase):
             it = self.it
             what = f"factor = {t:.6g}" if self.is_static else f"t = {t:.6g}s"
             remaining = (it.endTime - t) * (now - self._wall0) / max(t - it.startTime, 1e-300)
-            print(f"STEP{step + 1}, {what}, timeToGo = {remaining:.3g}s, Nit/step = {it.newtonSteps}")
+            print(f"STEP{step}, {what}, timeToGo = {remaining:.3g}s, Nit/step = {it.newtonSteps}")
 
     def report_end(self):
         import time as _time
