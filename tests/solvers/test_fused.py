@@ -160,6 +160,25 @@ def test_compiled_steps_give_the_same_numbers(case, monkeypatch):
     if case in ('distance_chain_ga', 'pendulum_ga_rho09', 'sensors_file', 'joint_spherical',
                 'pendulum_newmark_index2', 'grid_implicit'):
         assert counter.steps > 0, f'{case}: no compiled steps'
+    _assert_same_results(plain, fused, case)
+
+
+@pytest.mark.parametrize('case', ['distance_chain_ga', 'pendulum_ga_rho09', 'pendulum_newmark_index2',
+                                  'joint_spherical'])
+def test_compiled_steps_with_full_newton_give_the_same_numbers(case, monkeypatch):
+    """The reference cases run full Newton (useModifiedNewton False): their whole time steps run
+    in the module kind "implicit_full" (STEPS_LOOP_FULL: a Jacobian before every iteration,
+    newton_full), with the group-by-group path's numbers, bit for bit, and its Newton and
+    Jacobian counts (a Jacobian per iteration)."""
+    plain = _run(case, '0', monkeypatch)
+    counter = _StepsCounter(monkeypatch)
+    fused = _run(case, '1', monkeypatch)
+    assert counter.steps > 0 and counter.refactors > 0, f'{case}: no compiled steps'
+    _assert_same_results(plain, fused, case)
+
+
+def _assert_same_results(plain, fused, case):
+    """Every result of the two runs of a reference case equal, bit for bit."""
     assert plain.keys() == fused.keys()
     for k, a in plain.items():
         b = fused[k]

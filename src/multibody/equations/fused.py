@@ -258,7 +258,7 @@ def newton_full(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
         if (err / r0 <= ns[1]) or ns[3] == 0.0 or err <= ns[2]:
             status = 0
             break
-        if not (_kfused.dot(q, q) < ns[8] and np.isfinite(_kfused.dot(lam, lam))):
+        if not (_kfused.dot(q, q) < ns[8] and _kfused.dot(v, v) < ns[8] and np.isfinite(_kfused.dot(lam, lam))):
             status = 1
             break
         r_last = err
@@ -272,7 +272,7 @@ def newton_full(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
     return status
 """
 # the time steps of the dynamic solver (STEPS), compiled after IMPLICIT_LOOPS
-# Both step loops (STEPS_LOOP, STATIC_STEPS_LOOP) from one text: @DOC@, @HEAD@ (the settings of
+# The step loops (STEPS_LOOP, STEPS_LOOP_FULL, STATIC_STEPS_LOOP) from one text: @DOC@, @HEAD@ (the settings of
 # sc), @PREDICTOR@ (the state at the new time), @AFTER_NEWTON@ (the solver's after_newton)
 _STEPS_TEXT = """
 
@@ -328,19 +328,30 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
 """
 _NEWTON_LOOP_CALL = ("        status = newton_loop(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, "
                      "{factors}{jparams}{params})\n")
-STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", _NEWTON_LOOP_CALL)
-              .replace("@DOC@", "whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)")
-              .replace("@HEAD@", "    h, am, af, b, g = sc[0], sc[1], sc[2], sc[3], sc[4]\n    newmark = sc[5] != 0.0\n")
-              .replace("@COEFFICIENTS@", \
-"""    # the predictor and after_newton of the solver, term by term in the same order
+_NEWTON_FULL_CALL = """\
+        # the Jacobian of the first iteration (full Newton); singular or not finite: Python
+        # does the step again (status 3) and reports it
+        if not refactor(q, v, t_new, q_ref, coef, {factors}{jparams}{params}):
+            status = 3
+            break
+        st[6] += 1.0
+        status = newton_full(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params})
+"""
+def _dynamic_steps(newton, doc):
+    """The dynamic solver's step loop (_STEPS_TEXT) with ``newton`` the Newton of each step."""
+    return (_STEPS_TEXT.replace("@NEWTON@", newton)
+            .replace("@DOC@", doc)
+            .replace("@HEAD@", "    h, am, af, b, g = sc[0], sc[1], sc[2], sc[3], sc[4]\n    newmark = sc[5] != 0.0\n")
+            .replace("@COEFFICIENTS@", """\
+    # the predictor and after_newton of the solver, term by term in the same order
     c_q = h * h * (0.5 - b)
     c_v = h * (1 - g)
     c_qa = h * h * b
     c_va = h * g
     c_a = (1 - af) / (1 - am)
 """)
-              .replace("@PREDICTOR@", \
-"""        if newmark:
+            .replace("@PREDICTOR@", """\
+        if newmark:
             for i in range(n2):
                 q[i] = sq[i] + h * sv[i] + c_q * sa[i]
                 v[i] = sv[i] + c_v * sa[i]
@@ -353,8 +364,8 @@ STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", _NEWTON_LOOP_CALL)
         for i in range(n2):
             a[i] = 0.0
 """)
-              .replace("@AFTER_NEWTON@", \
-"""        if newmark:
+            .replace("@AFTER_NEWTON@", """\
+        if newmark:
             for i in range(n2):
                 aa[i] = a[i]
         else:
@@ -363,6 +374,15 @@ STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", _NEWTON_LOOP_CALL)
         for i in range(n2):
             caa[i] = aa[i]
 """))
+
+
+STEPS_LOOP = _dynamic_steps(_NEWTON_LOOP_CALL,
+                            "whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)")
+# the dynamic solver's time steps with full Newton (useModifiedNewton False; module kind
+# "implicit_full", so that the modules of the default, modified Newton, neither grow nor change):
+# STEPS_LOOP with NEWTON_FULL for the Newton of each step
+STEPS_LOOP_FULL = _dynamic_steps(_NEWTON_FULL_CALL,
+                                 "whole time steps of ImplicitSecondOrderSolver with full Newton (see STEPS_LOOP_FULL)")
 # the load steps of the static solver (mode 3 of the static kind): StaticSolver's step loop, as
 # STEPS_LOOP for the dynamic one (its a_alg arrays empty). sc[0:4] = h, the load step duration T,
 # useLoadFactor, full Newton (not useModifiedNewton: a new Jacobian at every iteration,
@@ -370,17 +390,9 @@ STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", _NEWTON_LOOP_CALL)
 # (StaticSolver.adjust_time, load_factor) and the loads scaled by it (the products of
 # FusedResidual.set_load_factor, {scale_loads}); q stays, lambda = 0; after_newton only the finite
 # check. {unsupported}: a module whose loads cannot be scaled in place returns -1.
-STATIC_STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", """\
-        if full:
-            # the Jacobian of the first iteration (full Newton); singular or not finite: Python
-            # does the step again (status 3) and reports it
-            if not refactor(q, v, t_new, q_ref, coef, {factors}{jparams}{params}):
-                status = 3
-                break
-            st[6] += 1.0
-            status = newton_full(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params})
-        else:
-""" + "    " + _NEWTON_LOOP_CALL)
+STATIC_STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", "        if full:\n"
+                                         + "".join("    " + x + "\n" for x in _NEWTON_FULL_CALL.splitlines())
+                                         + "        else:\n    " + _NEWTON_LOOP_CALL)
                      .replace("@DOC@", "whole load steps of StaticSolver (see STATIC_STEPS_LOOP)")
                      .replace("@HEAD@", "{unsupported}    h, T, use_lf, full = sc[0], sc[1], sc[2] != 0.0, sc[3] != 0.0\n")
                      .replace("@COEFFICIENTS@", "")
@@ -579,6 +591,7 @@ LDL_SYMBOLIC_BRANCH = """    if mode == 8:
         return 0
 """
 assert _STEPS_BRANCH in RUN_BRANCHES["implicit"][1]
+RUN_BRANCHES["implicit_full"] = RUN_BRANCHES["implicit"]
 # the static module's mode 3: its load steps (STATIC_STEPS_LOOP), called as the dynamic steps
 RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: load steps; "),
                           RUN_BRANCHES["implicit"][1])
@@ -829,7 +842,7 @@ class FusedResidual:
         # the compiled refactorization (implicit solvers): its own arrays (j0, j1, ...) are passed
         # to the loops only, not to every residual call
         jbound, jnames, jlines, jdense, jsparse, kind_refactor = [], {}, [], None, None, None
-        if kind in ("implicit", "static") and jac_calls is not None:
+        if kind in ("implicit", "implicit_full", "static") and jac_calls is not None:
             def jarg(x):
                 if isinstance(x, Sym):
                     return x.name
@@ -933,6 +946,9 @@ class FusedResidual:
             body += IMPLICIT_LOOPS.format(**fmt).splitlines()
             if kind == "implicit":
                 body += STEPS_LOOP.format(**fmt).splitlines()
+            elif kind == "implicit_full":
+                body += NEWTON_FULL.format(**fmt).splitlines()
+                body += STEPS_LOOP_FULL.format(**fmt).splitlines()
             else:
                 unsupported = "" if self.static_steps else "    return -1      # loads not scaled in place: Python's loop\n"
                 body += NEWTON_FULL.format(**fmt).splitlines()
@@ -999,6 +1015,7 @@ class FusedResidual:
     def build(cls, eq, kind="implicit"):
         """The fused residual of ``eq``'s system, or None with the reason in ``eq.fused_reason``.
         ``kind``: the solver's loops compiled with it, "implicit" (iterate, newton_loop, steps),
+        "implicit_full" (the same, its steps with full Newton: newton_full),
         "static" (the residual f + C^T lambda of StaticSolver, iterate, newton_loop) or "explicit"
         (rk_steps); a module with all would take longer to load."""
         scaled = [] if kind == "static" else None

@@ -629,6 +629,8 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         ls = settings.linearSolver
         self.linear = LinearSolver(ls.solverType, bool(ls.ignoreSingularJacobian), remember_choice=True)
         self.jacobian_requested = True
+        # full Newton: its own module kind, whose time steps make a Jacobian at every iteration
+        self.fused_kind = "implicit" if ti.newton.useModifiedNewton else "implicit_full"
         self.a_alg = np.zeros(self.c.n_ode2)
         self.a_alg_start = np.zeros(self.c.n_ode2)
         self.last_residual = None
@@ -843,9 +845,13 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         current factorization, after_newton, step after step, as long as nothing needs Python:
         no Jacobian update, user function, Lie-group node, data node update, console output,
         constraint projection or output between two steps. Same numbers as the step loop."""
-        fz = self.steps_fused()
+        full = self.fused_kind == "implicit_full"
+        fz = self.steps_fused(full_newton=full)
         if fz is None or getattr(self, "_h_jac", None) != h or self.h != h or self.post_newton_groups():
             return None
+        if full and not (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
+                         and not self.mbs._user_functions["systemJacobian"]):
+            return None         # (each iteration's Jacobian must be made in the loop)
         s = self.start_of_step
         return self.run_compiled_steps(fz, (h, self.alpha_m, self.alpha_f, self.beta, self.gamma, self.newmark),
                                        step, t, t0, t_end, t_lim, adaptive, (s.q, s.v, s.a, s.lam, s.a_alg),
