@@ -176,8 +176,6 @@ def _kernel_sources_digest():
     return _DIGEST
 
 
-# the views of an L D L^T symbolic array, in Python (nothing to load)
-_LDL_LAYOUT = getattr(sparse_lu.ldl_layout, "py_func", sparse_lu.ldl_layout)
 # the factorization arguments of ``iterate`` (LinearSolver.compiled_factors) and their types
 FACTOR_ARGS = "L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, perm_r, perm_c, scale"
 FACTOR_TYPES = ["a1<i8C", "a1<i8C", "a1<f8C", "a1<i8C", "a1<i8C", "a1<f8C", "a1<i8C", "a1<i8C", "a1<i8C", "a1<f8C"]
@@ -1389,7 +1387,8 @@ class FusedResidual:
         ei = NO_FACTORS[0]
         self.function(8, e, e, e, e, 0.0, False, self.eq.c.q_ref, e, e, e, e, e, e, e, *self._no_steps,
                       *self._args(NO_FACTORS[:4] + (sym,) + NO_FACTORS[5:]))
-        count = _LDL_LAYOUT(sym)[7]
+        from ..solvers.linear import ldl_views
+        count = ldl_views(sym)[7]
         n = count.shape[0]
         L_ptr = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(count, out=L_ptr[1:])

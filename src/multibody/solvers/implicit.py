@@ -553,8 +553,7 @@ class CompiledNewton:
         sc[20] = adaptive
         # Jacobian updates in the loop too where its dense LU or sparse refactorization is the linear
         # solver's (same kernel)
-        sc[21] = (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
-                  and not self.mbs._user_functions["systemJacobian"])
+        sc[21] = self.refactorizes_compiled(fz)
         st[6] = 0.0
         status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
                           start, a_alg, sc, factors)
@@ -585,6 +584,13 @@ class CompiledNewton:
         if status in (3, 4) or status < 0 or not done:
             return done, t_done, False, "python", h
         return done, t_done, status == 5, "compiled", h
+
+    def refactorizes_compiled(self, fz):
+        """True if the compiled loops of ``fz`` may make the Newton matrix and its factorization
+        themselves: its refactorization (dense LU or sparse) is the linear solver's, and no
+        systemJacobian user function replaces the matrix."""
+        return (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
+                and not self.mbs._user_functions["systemJacobian"])
 
     def after_compiled_steps(self, t):
         """What the solver keeps of the last step done in compiled code (at time t)."""
@@ -849,8 +855,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         fz = self.steps_fused(full_newton=full)
         if fz is None or getattr(self, "_h_jac", None) != h or self.h != h or self.post_newton_groups():
             return None
-        if full and not (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
-                         and not self.mbs._user_functions["systemJacobian"]):
+        if full and not self.refactorizes_compiled(fz):
             return None         # (each iteration's Jacobian must be made in the loop)
         s = self.start_of_step
         return self.run_compiled_steps(fz, (h, self.alpha_m, self.alpha_f, self.beta, self.gamma, self.newmark),

@@ -651,12 +651,14 @@ def _ldl_symbolic(J):
     sym = np.zeros(sparse_lu.ldl_symbolic_size(n, nc), dtype=np.int64)
     sym[0], sym[1] = n, nc
     # filled through the kernel's own views of the layout (its Python function: nothing to load)
-    _, Cp, Ci, Cup, Clo, _, _, _ = _LDL_LAYOUT(sym)
+    _, Cp, Ci, Cup, Clo, _, _, _ = ldl_views(sym)
     Cp[:], Ci[:], Cup[:], Clo[:] = C.indptr, C.indices, src, mirror[src]
     return sym, pos
 
 
-_LDL_LAYOUT = getattr(sparse_lu.ldl_layout, "py_func", sparse_lu.ldl_layout)     # plain under NUMBA_DISABLE_JIT
+# the views of an L D L^T symbolic array (sparse_lu.ldl_layout) in Python: its plain function, no
+# kernel to load (the same function under NUMBA_DISABLE_JIT)
+ldl_views = getattr(sparse_lu.ldl_layout, "py_func", sparse_lu.ldl_layout)
 
 
 def _dense_triangular(lu, piv):

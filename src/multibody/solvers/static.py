@@ -123,8 +123,7 @@ class StaticSolver(CompiledNewton, StepLoop):
         if fz is None or not getattr(fz, "static_steps", False) or self.geometric or self.post_newton_groups():
             return None
         full = not self.newton_settings.useModifiedNewton
-        if full and not (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
-                         and not self.mbs._user_functions["systemJacobian"]):
+        if full and not self.refactorizes_compiled(fz):
             return None         # (each iteration's Jacobian must be made in the loop)
         s, e = self.start_of_step, np.zeros(0)
         head = (h, self.T, bool(self.settings.staticSolver.useLoadFactor), full, 0.0, 0.0)
