@@ -1678,13 +1678,14 @@ def _rigid_node_body(mbs, U, nodeType, position, A0, v0, w0, mass, inertia, com)
 
 
 def rigid_connectors(exu, U, variant='standard', nodeTypes=('EP', 'Rxyz'), solver='GA', h=1e-3, nSteps=200,
-                     rho=0.9):
+                     rho=0.9, dataNode=True):
     """Two rigid bodies (COM offsets, off-diagonal inertia, spinning): body 0 hangs on a
     RigidBodySpringDamper from ground (full 6x6 stiffness and damping with couplings, offset,
     rotationMarker0/1, marker localHT rotations); a LinearSpringDamper and a TorsionalSpringDamper
     (with its data node) join body 0 and body 1, body 1 also hangs on a RigidBodySpringDamper.
     variant: 'standard', 'userfunction' (all three with user functions), 'intrinsic'
-    (useIntrinsicFormulation), 'inactive' (the linear spring-damper switched off)."""
+    (useIntrinsicFormulation), 'inactive' (the linear spring-damper switched off); dataNode False:
+    the TorsionalSpringDamper without its data node (the fused residual's cases, with EP nodes)."""
     SC, mbs = _new_system(exu)
     oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
     inertia = [0.05, 0.06, 0.08, 0.004, -0.003, 0.002]
@@ -1711,7 +1712,7 @@ def rigid_connectors(exu, U, variant='standard', nodeTypes=('EP', 'Rxyz'), solve
                                           localHT=U.HomogeneousTransformation(U.RotationMatrixZ(0.4), [-0.2, 0., 0.1])))
     uf = variant == 'userfunction'
     intrinsic = variant == 'intrinsic'
-    nData = mbs.AddNode(U.NodeGenericData(initialCoordinates=[0.], numberOfDataCoordinates=1))
+    nData = mbs.AddNode(U.NodeGenericData(initialCoordinates=[0.], numberOfDataCoordinates=1)) if dataNode else -1
     con = {}
     con['rbsd0'] = mbs.AddObject(U.RigidBodySpringDamper(
         markerNumbers=[mG, mA], stiffness=K, damping=D, offset=[0., -0.9, 0.02, 0.05, -0.03, 0.1],
@@ -1741,7 +1742,8 @@ def rigid_connectors(exu, U, variant='standard', nodeTypes=('EP', 'Rxyz'), solve
     _solve_dynamic(exu, mbs, ss, st)
     res = state(mbs)
     res['sensors'] = sensor_data(mbs, sensors)
-    res['data'] = _plain(mbs.GetNodeOutput(nData, OV.Coordinates))
+    if dataNode:
+        res['data'] = _plain(mbs.GetNodeOutput(nData, OV.Coordinates))
     for name, o in con.items():
         kind = mbs.GetObject(o)['objectType'].replace('Connector', '')
         for out in RIGID_CONNECTOR_OUTPUTS[kind]:
@@ -1786,6 +1788,10 @@ RIGID_CONNECTOR_CASES = {
     'rigid_connectors_intrinsic': (rigid_connectors, dict(variant='intrinsic')),
     'torsional_turns': (torsional_turns, dict(withData=True)),
     'torsional_no_data_node': (torsional_turns, dict(withData=False)),
+    # EP nodes, no data node: the fused residual covers them (tests/solvers/test_fused.py)
+    'rigid_connectors_ep': (rigid_connectors, dict(nodeTypes=('EP', 'EP'), dataNode=False)),
+    'rigid_connectors_ep_intrinsic': (rigid_connectors, dict(variant='intrinsic', nodeTypes=('EP', 'EP'),
+                                                             dataNode=False)),
 }
 CASES.update(RIGID_CONNECTOR_CASES)
 

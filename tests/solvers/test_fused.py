@@ -30,7 +30,8 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'create_rigid_body_ep', 'distance_chain_ga', 'distance_chain_trapezoidal_index2', 'explicit_elimination_rk44',
          'explicit_grid_rk44', 'grid_implicit', 'joint_generic_universal', 'joint_revolute_z_index2',
          'joint_spherical', 'mechanism_four_bar_2d', 'mechanism_slider_crank_3d', 'oscillator_1d',
-         'pendulum_ga_rho09', 'pendulum_newmark_index2', 'rigid_body_ep', 'sensors_file',
+         'pendulum_ga_rho09', 'pendulum_newmark_index2', 'rigid_body_ep', 'rigid_connectors_ep',
+         'rigid_connectors_ep_intrinsic', 'sensors_file',
          'coordinate_constraint_static', 'static_spring', 'static_truss']
 
 
@@ -158,7 +159,7 @@ def test_compiled_steps_give_the_same_numbers(case, monkeypatch):
     counter = _StepsCounter(monkeypatch)
     fused = _run(case, '1', monkeypatch)
     if case in ('distance_chain_ga', 'pendulum_ga_rho09', 'sensors_file', 'joint_spherical',
-                'pendulum_newmark_index2', 'grid_implicit'):
+                'pendulum_newmark_index2', 'grid_implicit', 'rigid_connectors_ep', 'rigid_connectors_ep_intrinsic'):
         assert counter.steps > 0, f'{case}: no compiled steps'
     _assert_same_results(plain, fused, case)
 

@@ -15,15 +15,22 @@ import numpy as np
 
 from ..enums import ConfigurationType
 from ..errors import ModelError, NotImplementedFeatureError
+from ..kernels import assembly as ka
+from ..kernels import rigid_connectors as _krc
 from ..kernels import rotations as _rotations
 from .connectors import ConnectorGroup
+from .fused import F as F_SYM
+from .fused import Call
 from .groups import CONNECTOR_GROUPS, param_array, register
 from .python_kernels import PythonKernels
 
-rk = PythonKernels(_rotations)   # called from Python: lean twins (python_kernels.py)
+# called from Python: lean twins (python_kernels.py)
+rk, krc = PythonKernels(_rotations), PythonKernels(_krc)
 
 # central-difference step of the marker-space Jacobians (positions [m], rotations [rad], rates)
-FD_STEP = 1e-7
+FD_STEP = _krc.FD_STEP
+_NO_BLOCKS = np.zeros((0, 0, 0))
+_NO_DATA = np.zeros(0)
 
 
 def _rot_small(k, eps, n):
@@ -78,18 +85,61 @@ class MarkerState:
 
 
 class RigidConnectorGroup(ConnectorGroup):
-    """Connectors between rigid markers acting with a force and a torque (module docstring)."""
+    """Connectors between rigid markers acting with a force and a torque (module docstring).
+
+    Without user functions a group is evaluated by the kernel ``rigid_connector_forces`` (the
+    fused residual calls the same); items with a user function need Python, and a group with
+    one is evaluated by the NumPy code below (``wrench``, ``marker_jacobians``)."""
     user_key = ""
+    kernel_kind = -1            # kernels/rigid_connectors.py: RIGID_BODY, LINEAR, TORSIONAL
+    has_data = False            # data nodes read by the force law (TorsionalSpringDamper)
 
     def setup(self, records):
         super().setup(records)
         self.user = [i for i, r in enumerate(records) if r.values.get(self.user_key)]
         self.user_functions = [records[i].values[self.user_key] for i in self.user]
+        self.data_index = getattr(self, "data_index", -np.ones(self.n, dtype=np.int64))
+        self.params = np.ascontiguousarray(self.kernel_params(), dtype=float)
+
+    def kernel_params(self):
+        """The parameter rows (n, N_PARAMS[kernel_kind]) of the kernel (layouts there)."""
+        raise NotImplementedError
 
     def update_parameter(self, row, name, value):
         if name == self.user_key:
             return False
-        return super().update_parameter(row, name, value)
+        done = super().update_parameter(row, name, value)
+        if done:
+            self.params[:] = self.kernel_params()     # in place: the fused residual holds this array
+        return done
+
+    def _kernel(self, markers, with_jacobian, Q, K, D):
+        data = self.system.states[ConfigurationType.Current].x if self.has_data else _NO_DATA
+        krc.rigid_connector_forces(self.kernel_kind, self.m0, self.m1, markers.pos, markers.vel, markers.A,
+                                   markers.omega, markers.Jpos, markers.Jrot, self.params, self.active, data,
+                                   self.data_index, with_jacobian, Q, K, D)
+
+    def fused_forces(self, eq):
+        """Q = B^T W by the kernel, scattered into the right-hand side (as ``evaluate``); None with
+        user functions or data nodes (their coordinates are not in the fused residual)."""
+        if self.user or self.has_data:
+            return None
+        m = eq.markers
+        Q = np.zeros((self.n, self.L))
+        return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
+                     m.Jpos, m.Jrot, self.params, self.active, _NO_DATA, self.data_index, False, Q, _NO_BLOCKS,
+                     _NO_BLOCKS),
+                Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
+
+    def fused_stiffness(self, eq):
+        """K and D blocks of the compiled refactorization: the kernel of ``evaluate``."""
+        if self.user or self.has_data:
+            return None
+        m = eq.markers
+        n, L = self.n, self.L
+        Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
+        return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
+                     m.Jpos, m.Jrot, self.params, self.active, _NO_DATA, self.data_index, True, Q, K, D)], K, D
 
     def call_user(self, i, *args):
         row = self.user.index(i)
@@ -129,6 +179,11 @@ class RigidConnectorGroup(ConnectorGroup):
         return S, Dv
 
     def evaluate(self, markers, t, out_Q, out_K=None, out_D=None):
+        if not self.user:
+            with_jacobian = out_K is not None
+            self._kernel(markers, with_jacobian, out_Q, out_K if with_jacobian else _NO_BLOCKS,
+                         out_D if with_jacobian else _NO_BLOCKS)
+            return
         s = MarkerState(markers, self.m0, self.m1)
         B = self.B(markers)
         out_Q[:] = np.einsum("ndl,nd->nl", B, self._W(s, t))
@@ -174,6 +229,13 @@ class RigidBodySpringDampers(RigidConnectorGroup):
     v = [A_J^T dv; A_J^T (omega1 - omega0)]; F = A_J f, T = A_J m; intrinsic formulation with the
     SE(3) logarithm and the mid frame."""
     user_key = "springForceTorqueUserFunction"
+    kernel_kind = _krc.RIGID_BODY
+
+    def kernel_params(self):
+        n = self.n
+        return np.concatenate([self.p_stiffness.reshape(n, 36), self.p_damping.reshape(n, 36), self.p_offset,
+                               self.p_rotationMarker0.reshape(n, 9), self.p_rotationMarker1.reshape(n, 9),
+                               self.intrinsic.astype(float)[:, None]], axis=1)
 
     def read_params(self, records):
         self.p_stiffness = param_array(records, "stiffness").reshape(-1, 6, 6)
@@ -191,6 +253,7 @@ class RigidBodySpringDampers(RigidConnectorGroup):
     def update_parameter(self, row, name, value):
         if name == "useIntrinsicFormulation":
             self.intrinsic[row] = bool(value)
+            self.params[:] = self.kernel_params()
             return True
         if name == "postNewtonStepUserFunction":
             return False
@@ -286,6 +349,11 @@ def _intrinsic(AJ0, AJ1, dp):
 class LinearSpringDampers(RigidConnectorGroup):
     """a = A0 axisMarker0, f = k (a.dp - x_off) + d (a.dv - v_off) + f_c, F = f a, no torque."""
     user_key = "springForceUserFunction"
+    kernel_kind = _krc.LINEAR
+
+    def kernel_params(self):
+        return np.concatenate([np.stack([self.p_stiffness, self.p_damping, self.p_offset, self.p_velocityOffset,
+                                         self.p_force], axis=1), self.p_axisMarker0], axis=1)
 
     def read_params(self, records):
         for name in ("stiffness", "damping", "offset", "velocityOffset", "force"):
@@ -326,6 +394,13 @@ class TorsionalSpringDampers(RigidConnectorGroup):
     """phi = RotXYZ(A_J0^T A_J1)_z (continuous with the optional data node), omega = (A_J0^T dw)_z,
     tau = k (phi - off) + d (omega - v_off) + tau_c, T = A_J0 [0, 0, tau]."""
     user_key = "springTorqueUserFunction"
+    kernel_kind = _krc.TORSIONAL
+
+    def kernel_params(self):
+        n = self.n
+        return np.concatenate([np.stack([self.p_stiffness, self.p_damping, self.p_offset, self.p_velocityOffset,
+                                         self.p_torque], axis=1), self.p_rotationMarker0.reshape(n, 9),
+                               self.p_rotationMarker1.reshape(n, 9)], axis=1)
 
     def read_params(self, records):
         c = self.system

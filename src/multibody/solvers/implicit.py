@@ -56,7 +56,8 @@ class StepLoop(SolverBase):
         (``post_newton``: e.g. the continuous angle of a TorsionalSpringDamper)."""
         post = self._post_newton_groups
         if post is None:
-            post = self._post_newton_groups = [g for g in self.c.connector_groups if hasattr(g, "post_newton")]
+            post = self._post_newton_groups = [g for g in self.c.connector_groups
+                                               if hasattr(g, "post_newton") and g.has_data]
         return post
 
     def run(self):
