@@ -896,11 +896,12 @@ def explicit_grid(exu, U, solverType='RK44', w=3, h=1e-3, nSteps=100, tol=1e-6):
 # ---------------------------------------------------------------------------
 # rigid bodies (nodes.md, bodies.md, markers.md)
 # ---------------------------------------------------------------------------
-def rigid_body_3d(exu, U, nodeType='EP', h=2e-3, nSteps=150, rho=0.9):
+def rigid_body_3d(exu, U, nodeType='EP', h=2e-3, nSteps=150, rho=0.9, explicit=None):
     """One rigid body with COM offset and off-diagonal inertia, spinning and falling: gravity by
     LoadMassProportional, a body-fixed torque (MarkerBodyRigid with localHT rotation), a spring-damper
     from ground to a body point; nodeType 'EP', 'Rxyz' or 'RotVecLG' (rotation about the global z axis
-    only, so that the Lie-group update equals the additive one)."""
+    only, so that the Lie-group update equals the additive one); explicit: an explicit solver type
+    ('RK44', fixed steps) instead of generalized-alpha."""
     SC, mbs = _new_system(exu)
     oGround, mGround = _ground(mbs, U, position=[0., 1., 0.])
     planar = nodeType == 'RotVecLG'
@@ -936,7 +937,11 @@ def rigid_body_3d(exu, U, nodeType='EP', h=2e-3, nSteps=150, rho=0.9):
                'bodyVelocity': mbs.AddSensor(_sens(U, U.SensorBody, bodyNumber=b, localPosition=[0.1, 0.2, 0.],
                                                    outputVariableType=OV.Velocity))}
     mbs.Assemble()
-    ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h)
+    if explicit:
+        ss, st = explicit_settings(exu, h, nSteps, explicit, sensorPeriod=10 * h)
+        ss.timeIntegration.automaticStepSize = False
+    else:
+        ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h)
     _solve_dynamic(exu, mbs, ss, st)
     res = state(mbs)
     res['sensors'] = sensor_data(mbs, sensors)
@@ -1014,6 +1019,7 @@ def create_rigid_body(exu, U, nodeType='RotationEulerParameters', solver='GA', h
 RIGID_CASES = {
     'rigid_body_ep': (rigid_body_3d, dict(nodeType='EP')),
     'rigid_body_rxyz': (rigid_body_3d, dict(nodeType='Rxyz')),
+    'explicit_rigid_body_rxyz_rk44': (rigid_body_3d, dict(nodeType='Rxyz', explicit='RK44', h=1e-3, nSteps=300)),
     'rigid_body_rotveclg_planar': (rigid_body_3d, dict(nodeType='RotVecLG')),
     'rigid_body_2d_pendulum': (rigid_body_2d_pendulum, dict()),
     'create_rigid_body_ep': (create_rigid_body, dict(nodeType='RotationEulerParameters')),
@@ -1792,6 +1798,7 @@ RIGID_CONNECTOR_CASES = {
     'rigid_connectors_ep': (rigid_connectors, dict(nodeTypes=('EP', 'EP'), dataNode=False)),
     'rigid_connectors_ep_intrinsic': (rigid_connectors, dict(variant='intrinsic', nodeTypes=('EP', 'EP'),
                                                              dataNode=False)),
+    'rigid_connectors_rxyz': (rigid_connectors, dict(nodeTypes=('Rxyz', 'Rxyz'), dataNode=False)),
 }
 CASES.update(RIGID_CONNECTOR_CASES)
 

@@ -30,8 +30,9 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'create_rigid_body_ep', 'distance_chain_ga', 'distance_chain_trapezoidal_index2', 'explicit_elimination_rk44',
          'explicit_grid_rk44', 'grid_implicit', 'joint_generic_universal', 'joint_revolute_z_index2',
          'joint_spherical', 'mechanism_four_bar_2d', 'mechanism_slider_crank_3d', 'oscillator_1d',
-         'pendulum_ga_rho09', 'pendulum_newmark_index2', 'rigid_body_ep', 'rigid_connectors_ep',
-         'rigid_connectors_ep_intrinsic', 'sensors_file',
+         'pendulum_ga_rho09', 'pendulum_newmark_index2', 'rigid_body_ep', 'rigid_body_rxyz',
+         'create_rigid_body_rxyz_index2', 'explicit_rigid_body_rxyz_rk44', 'rigid_connectors_ep',
+         'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
          'coordinate_constraint_static', 'static_spring', 'static_truss']
 
 
@@ -140,7 +141,12 @@ def _force_sparse(monkeypatch):
                         lambda solver_type, ignore, **kw: ls(exu.LinearSolverType.EigenSparse, ignore, **kw))
 
 
-STEPS_CASES = [c for c in CASES if not c.startswith('explicit')]
+# the item kernels of these cases are checked in the compiled steps of the full-Newton kind
+# (test_fused_path_gives_the_same_numbers); rigid_connectors_rxyz covers them in this one
+# (a module kind less to compile per case)
+_FULL_NEWTON_ONLY = ('rigid_connectors_ep', 'rigid_connectors_ep_intrinsic', 'rigid_body_rxyz',
+                     'create_rigid_body_rxyz_index2')
+STEPS_CASES = [c for c in CASES if not c.startswith('explicit') and c not in _FULL_NEWTON_ONLY]
 
 
 @pytest.mark.parametrize('case', STEPS_CASES)
@@ -159,7 +165,7 @@ def test_compiled_steps_give_the_same_numbers(case, monkeypatch):
     counter = _StepsCounter(monkeypatch)
     fused = _run(case, '1', monkeypatch)
     if case in ('distance_chain_ga', 'pendulum_ga_rho09', 'sensors_file', 'joint_spherical',
-                'pendulum_newmark_index2', 'grid_implicit', 'rigid_connectors_ep', 'rigid_connectors_ep_intrinsic'):
+                'pendulum_newmark_index2', 'grid_implicit', 'rigid_connectors_rxyz'):
         assert counter.steps > 0, f'{case}: no compiled steps'
     _assert_same_results(plain, fused, case)
 
@@ -1161,3 +1167,61 @@ def test_loading_a_compiled_module_marks_it_recently_used(monkeypatch):
     monkeypatch.setattr(fu, '_COMPILED', {})            # as in a new process
     fz.load()
     assert os.path.getmtime(fz.path('.ok')) > 1e9
+
+
+def _rigid_connector_chain(fused, monkeypatch, nodeType):
+    """Two bodies hanging on rigid-marker spring-dampers; a preStep function changes the
+    RigidBodySpringDamper's stiffness, switches the LinearSpringDamper off and the
+    TorsionalSpringDamper's intrinsic-free parameters during the run."""
+    monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(U.ObjectGround())
+    prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=g, localPosition=[0., 0., 0.]))
+    con = []
+    for i in range(2):
+        b = mbs.CreateRigidBody(inertia=U.InertiaCuboid(1000., [0.1, 0.02, 0.02]), referencePosition=[0.05 + 0.1 * i, 0., 0.],
+                                gravity=[0., -9.81, 0.], nodeType=nodeType, initialAngularVelocity=[0.5, -0.2, 1.])
+        m0 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[-0.05, 0., 0.]))
+        con.append(mbs.AddObject(U.RigidBodySpringDamper(markerNumbers=[prev, m0], stiffness=np.diag([1e4, 1e4, 1e4, 5., 5., 5.]),
+                                                         damping=np.diag([1., 1., 1., 0.01, 0.01, 0.01]),
+                                                         useIntrinsicFormulation=i == 1)))
+        con.append(mbs.AddObject(U.LinearSpringDamper(markerNumbers=[prev, m0], stiffness=100., damping=0.5,
+                                                      axisMarker0=[0., 1., 0.])))
+        con.append(mbs.AddObject(U.TorsionalSpringDamper(markerNumbers=[prev, m0], stiffness=2., damping=0.01)))
+        prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0.05, 0., 0.]))
+    mbs.Assemble()
+
+    def pre_step(mbs, t):
+        if abs(t - 0.05) < 1e-9:
+            mbs.SetObjectParameter(con[0], 'stiffness', np.diag([2e4, 1e4, 1e4, 8., 5., 5.]))
+            mbs.SetObjectParameter(con[4], 'activeConnector', False)
+            mbs.SetObjectParameter(con[5], 'offset', 0.3)
+            mbs.SetObjectParameter(con[3], 'useIntrinsicFormulation', False)
+        return True
+    mbs.SetPreStepUserFunction(pre_step)
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = 100
+    ss.timeIntegration.endTime = 0.1
+    ss.solution.file.write = False
+    ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
+    mbs.SolveDynamic(ss)
+    sd = mbs.systemData
+    return [np.array(sd.GetODE2Coordinates()), np.array(sd.GetODE2Coordinates_t()), np.array(sd.GetAECoordinates())]
+
+
+@pytest.mark.parametrize('nodeType', ['RotationRxyz'])
+def test_rigid_connector_parameters_changed_during_the_run(nodeType, monkeypatch):
+    """The fused residual reads the rigid connectors' parameters from the arrays that
+    SetObjectParameter updates in place (stiffness, activeConnector, offset, the intrinsic flag):
+    the same numbers as the group-by-group path, bit for bit, which changes with them."""
+    nt = getattr(exu.NodeType, nodeType)
+    plain = _rigid_connector_chain(False, monkeypatch, nt)
+    counter = _Counter(monkeypatch)
+    fused = _rigid_connector_chain(True, monkeypatch, nt)
+    assert counter.residual + counter.iterate + counter.newton > 0
+    for a, b in zip(plain, fused):
+        np.testing.assert_array_equal(a, b)
+    monkeypatch.setattr(exu.MainSystem, 'SetPreStepUserFunction', lambda mbs, f: None)
+    unchanged = _rigid_connector_chain(True, monkeypatch, nt)
+    assert np.abs(unchanged[0] - fused[0]).max() > 1e-6     # the changes took effect

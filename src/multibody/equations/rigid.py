@@ -32,8 +32,8 @@ _NO_C = np.zeros((1, 1, 1))
 KIND_OF_NODE = {"RigidBodyEP": "EP", "RigidBodyRxyz": "Rxyz", "RigidBodyRotVecLG": "RotVecLG"}
 N_ROT = {"EP": 4, "Rxyz": 3, "RotVecLG": 3}
 EYE3 = np.eye(3)
-_NO_M = np.zeros((0, 7, 7))
-_NO_Q = np.zeros((0, 7))
+_NO_M = {w: np.zeros((0, w, w)) for w in (6, 7)}
+_NO_Q = {w: np.zeros((0, w)) for w in (6, 7)}
 # relative step of the central differences of the gyroscopic terms w.r.t. the coordinates
 FD_STEP = 1e-6
 
@@ -145,10 +145,11 @@ class _Rigid3DNodes(NodeGroup):
         write_frame_3d(self.kind, self.items, q_tot[idx], v[idx], idx, frames)
 
     def fused_frame(self, eq):
-        if self.kind != "EP":
+        kernel = _FRAMES_SYSTEM.get(self.kind)
+        if kernel is None:
             return None
         f = eq.node_frames
-        return [Call(kf.ep_frames_system, self.items, np.ascontiguousarray(self.ltg_nodes), Q_TOT, V, f.pos, f.vel,
+        return [Call(kernel, self.items, np.ascontiguousarray(self.ltg_nodes), Q_TOT, V, f.pos, f.vel,
                      f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg,
                      *_scratch(self.ltg_nodes))]
 
@@ -162,12 +163,17 @@ class _Rigid3DNodes(NodeGroup):
         raise KeyError(var)
 
 
+# the compiled frames of a node type (Rotation vector nodes: their Lie-group update needs Python)
+_FRAMES_SYSTEM = {"EP": kf.ep_frames_system, "Rxyz": kf.rxyz_frames_system}
+
+
 def write_frame_3d(kind, it, q, v, idx, frames):
     """Frames of 3D rigid nodes/bodies: q, v (n, 3 + nr) total coordinates and rates."""
-    if kind == "EP":
-        krig.ep_frames(it, np.ascontiguousarray(idx), np.ascontiguousarray(q), np.ascontiguousarray(v),
-                       frames.pos, frames.vel, frames.A, frames.omega, frames.omega_local, frames.Jpos,
-                       frames.Jrot, frames.Jrot_local, frames.ltg)
+    if kind in ("EP", "Rxyz"):
+        kernel = krig.ep_frames if kind == "EP" else krig.rxyz_frames
+        kernel(np.ascontiguousarray(it, dtype=np.int64), np.ascontiguousarray(idx), np.ascontiguousarray(q),
+               np.ascontiguousarray(v), frames.pos, frames.vel, frames.A, frames.omega, frames.omega_local,
+               frames.Jpos, frames.Jrot, frames.Jrot_local, frames.ltg)
         return
     k = q.shape[1]
     A, Gl, G, _, _ = rotation_kinematics(kind, q[:, 3:], v[:, 3:])
@@ -358,36 +364,46 @@ class RigidBodies(BodyGroup):
             idx, q, vv = self._part_state(rows, k, q_tot, v)
             write_frame_3d(k, self.items[rows], q, vv, idx, frames)
 
-    def _all_ep(self):
-        return len(self.parts) == 1 and self.parts[0][0] == "EP"
+    def _single_kind(self):
+        """'EP' or 'Rxyz' if all bodies have nodes of that type (the fused residual's cases), else None."""
+        if len(self.parts) == 1 and self.parts[0][0] in ("EP", "Rxyz"):
+            return self.parts[0][0]
+        return None
 
     def fused_frame(self, eq):
-        if not self._all_ep():
+        kind = self._single_kind()
+        if kind is None:
             return None
         f = eq.body_frames
-        return [Call(kf.ep_frames_system, self.items, np.ascontiguousarray(self.ltg), Q_TOT, V, f.pos, f.vel,
+        return [Call(_FRAMES_SYSTEM[kind], self.items, np.ascontiguousarray(self.ltg), Q_TOT, V, f.pos, f.vel,
                      f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg,
                      *_scratch(self.ltg))]
 
     def fused_mass(self, eq):
-        if not self._all_ep():
+        kind = self._single_kind()
+        if kind is None:
             return None
-        self._fused_M = np.zeros((self.n, 7, 7))
-        self._fused_Q = np.zeros((self.n, 7))
-        return [Call(kf.ep_mass_and_lhs_system, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
+        w = self.width
+        self._fused_M = np.zeros((self.n, w, w))
+        self._fused_Q = np.zeros((self.n, w))
+        kernel = kf.ep_mass_and_lhs_system if kind == "EP" else kf.rxyz_mass_and_lhs_system
+        return [Call(kernel, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
                      self.com, self._fused_M, self._fused_Q,
                      *_scratch(self.ltg))], self._fused_M
 
     def fused_forces(self, eq):
-        if not self._all_ep():
+        if self._single_kind() is None:
             return None
         return [Call(ka.scatter_add, F_SYM, np.ascontiguousarray(self.ltg), self._fused_Q, -1.0)]
 
     def fused_stiffness(self, eq):
-        if not self._all_ep():
+        kind = self._single_kind()
+        if kind is None:
             return None
-        K, D = np.zeros((self.n, 7, 7)), np.zeros((self.n, 7, 7))
-        return [Call(kf.ep_stiffness_system, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
+        w = self.width
+        K, D = np.zeros((self.n, w, w)), np.zeros((self.n, w, w))
+        kernel = kf.ep_stiffness_system if kind == "EP" else kf.rxyz_stiffness_system
+        return [Call(kernel, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
                      self.com, FD_STEP, K, D,
                      *_scratch(self.ltg))], K, D
 
@@ -396,11 +412,12 @@ class RigidBodies(BodyGroup):
         for k, rows in (self.parts if parts is None else parts):
             w = 3 + N_ROT[k]
             _, q, vv = self._part_state(rows, k, q_tot, v)
-            if k == "EP":
-                M = np.empty((len(rows), 7, 7))
-                krig.ep_mass_and_lhs(q, vv, self.mass[rows], self.J[rows], self.com[rows], True, False,
-                                     M, _NO_Q)
-                out[rows, :7, :7] = M
+            if k in ("EP", "Rxyz"):
+                M = np.empty((len(rows), w, w))
+                kernel = krig.ep_mass_and_lhs if k == "EP" else krig.rxyz_mass_and_lhs
+                kernel(np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
+                       self.com[rows], True, False, M, _NO_Q[w])
+                out[rows, :w, :w] = M
                 continue
             A, Gl, _, _, _ = rotation_kinematics(k, q[:, 3:], vv[:, 3:])
             m = self.mass[rows]
@@ -414,10 +431,12 @@ class RigidBodies(BodyGroup):
 
     def mass_and_lhs(self, q_tot, v, M_out, lhs_out):
         """Mass blocks and LHS forces in one pass (EP bodies: one kernel call for both)."""
-        if len(self.parts) == 1 and self.parts[0][0] == "EP":
-            # all bodies on Euler-parameter nodes: the kernel writes the group's arrays directly
+        kind = self._single_kind()
+        if kind is not None:
+            # all bodies on Euler-parameter (or all on Rxyz) nodes: the kernel writes the group's arrays directly
             idx = self.ltg
-            krig.ep_mass_and_lhs(q_tot[idx], v[idx], self.mass, self.J, self.com, True, True, M_out, lhs_out)
+            kernel = krig.ep_mass_and_lhs if kind == "EP" else krig.rxyz_mass_and_lhs
+            kernel(q_tot[idx], v[idx], self.mass, self.J, self.com, True, True, M_out, lhs_out)
             return
         others = [(k, rows) for k, rows in self.parts if k != "EP"]
         self.mass_blocks(q_tot, v, M_out, others)
@@ -433,10 +452,12 @@ class RigidBodies(BodyGroup):
 
     def _lhs_part(self, k, rows, q, vv):
         """Q_LHS (n_part, 3 + nr) of one parametrization."""
-        if k == "EP":
-            out = np.zeros((len(rows), 7))
-            krig.ep_mass_and_lhs(np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows],
-                                 self.J[rows], self.com[rows], False, True, _NO_M, out)
+        if k in ("EP", "Rxyz"):
+            w = 3 + N_ROT[k]
+            out = np.zeros((len(rows), w))
+            kernel = krig.ep_mass_and_lhs if k == "EP" else krig.rxyz_mass_and_lhs
+            kernel(np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
+                   self.com[rows], False, True, _NO_M[w], out)
             return out
         A, Gl, _, gl_t, _ = rotation_kinematics(k, q[:, 3:], vv[:, 3:])
         m, J, b = self.mass[rows], self.J[rows], self.com[rows]
@@ -461,12 +482,13 @@ class RigidBodies(BodyGroup):
             w = 3 + N_ROT[k]
             nr = w - 3
             _, qq, vv = self._part_state(rows, k, q_tot, v)
-            if k == "EP":           # one kernel call, the same formulas as below
-                Kb, Db = np.empty((len(rows), 7, 7)), np.empty((len(rows), 7, 7))
-                krig.ep_stiffness(np.ascontiguousarray(qq), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
-                                  self.com[rows], FD_STEP, Kb, Db)
-                out_K[rows, :7, :7] = Kb
-                out_D[rows, :7, :7] = Db
+            if k in ("EP", "Rxyz"):      # one kernel call, the same formulas as below
+                Kb, Db = np.empty((len(rows), w, w)), np.empty((len(rows), w, w))
+                kernel = krig.ep_stiffness if k == "EP" else krig.rxyz_stiffness
+                kernel(np.ascontiguousarray(qq), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
+                       self.com[rows], FD_STEP, Kb, Db)
+                out_K[rows, :w, :w] = Kb
+                out_D[rows, :w, :w] = Db
                 continue
             th, th_t = qq[:, 3:], vv[:, 3:]
             A, Gl, _, _, _ = rotation_kinematics(k, th, th_t)

@@ -7,7 +7,8 @@ import numpy as np
 from ._jit import njit
 from .connectors import spring_damper_marker_forces
 from .constraints import coordinate, point_translation
-from .rigid import ep_frames, ep_mass_and_lhs, ep_stiffness, frames_2d
+from .rigid import (ep_frames, ep_mass_and_lhs, ep_stiffness, frames_2d, rxyz_frames, rxyz_mass_and_lhs,
+                    rxyz_stiffness)
 from .rigid_joints import rigid_joint_equations
 from .sparse_lu import lu_solve
 from .stack import scratch_2d, stack_empty
@@ -28,6 +29,21 @@ def ep_frames_system(rows, idx, q_tot, v, pos, vel, A, omega, omega_local, Jpos,
     its shape)."""
     ep_frames(rows, idx, gather_into(q_tot, idx, qs), gather_into(v, idx, vs), pos, vel, A, omega, omega_local,
               Jpos, Jrot, Jrot_local, ltg)
+
+
+@njit
+def rxyz_frames_system(rows, idx, q_tot, v, pos, vel, A, omega, omega_local, Jpos, Jrot, Jrot_local, ltg, qs, vs):
+    """rxyz_frames with the coordinates read from the system vectors (idx (n, 6); qs, vs scratch)."""
+    rxyz_frames(rows, idx, gather_into(q_tot, idx, qs), gather_into(v, idx, vs), pos, vel, A, omega, omega_local,
+                Jpos, Jrot, Jrot_local, ltg)
+
+
+@njit
+def rxyz_mass_and_lhs_system(idx, q_tot, v, mass, J, com, M_out, Q_out, qs, vs):
+    """Mass blocks and LHS terms of Rxyz rigid bodies (Q_out overwritten), coordinates from the
+    system (qs, vs scratch of idx's shape)."""
+    Q_out[:] = 0.0
+    rxyz_mass_and_lhs(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, True, True, M_out, Q_out)
 
 
 @njit
@@ -241,6 +257,12 @@ def rk_increment(coef, K, count, h, out):
 def ep_stiffness_system(idx, q_tot, v, mass, J, com, fd_step, K_out, D_out, qs, vs):
     """ep_stiffness with the coordinates read from the system vectors (idx (n, 7); qs, vs scratch)."""
     ep_stiffness(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, fd_step, K_out, D_out)
+
+
+@njit
+def rxyz_stiffness_system(idx, q_tot, v, mass, J, com, fd_step, K_out, D_out, qs, vs):
+    """rxyz_stiffness with the coordinates read from the system vectors (idx (n, 6); qs, vs scratch)."""
+    rxyz_stiffness(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, fd_step, K_out, D_out)
 
 
 @njit
