@@ -193,15 +193,17 @@ class MassSolver:
                 blocks.append((g.ltg, inv))
             self._inv_blocks = blocks
             return
-        M = eq.mass_matrix(dense=False)
-        if self.constant and (M - sp.diags(M.diagonal())).count_nonzero() == 0:
+        M = eq.mass_matrix(dense=self.dense)
+        if self.constant:
             d = M.diagonal()
-            bad = np.nonzero(d == 0.0)[0]
-            if bad.size:
-                raise SingularJacobian(int(bad[0]))
-            self._inv_diag = 1.0 / d
-            return
-        self.linear.factorize(M.toarray() if self.dense else M.tocsc())
+            off = M - (np.diag(d) if self.dense else sp.diags(d))
+            if (np.count_nonzero(off) if self.dense else off.count_nonzero()) == 0:
+                bad = np.nonzero(d == 0.0)[0]
+                if bad.size:
+                    raise SingularJacobian(int(bad[0]))
+                self._inv_diag = 1.0 / d
+                return
+        self.linear.factorize(M if self.dense else M.tocsc())
 
     def constant_inverse_diagonal(self):
         """The inverse diagonal of a constant diagonal mass matrix (factorized here if not yet, as
