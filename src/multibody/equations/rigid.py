@@ -480,9 +480,8 @@ class RigidBodies(BodyGroup):
         """D = dQ_LHS/d q_t analytic; K = dQ_LHS/dq by central differences (vectorized over items)."""
         for k, rows in self.parts:
             w = 3 + N_ROT[k]
-            nr = w - 3
             _, qq, vv = self._part_state(rows, k, q_tot, v)
-            if k in ("EP", "Rxyz"):      # one kernel call, the same formulas as below
+            if k in ("EP", "Rxyz"):      # one kernel call (the formulas below with G_local,t theta_t)
                 Kb, Db = np.empty((len(rows), w, w)), np.empty((len(rows), w, w))
                 kernel = krig.ep_stiffness if k == "EP" else krig.rxyz_stiffness
                 kernel(np.ascontiguousarray(qq), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
@@ -490,24 +489,16 @@ class RigidBodies(BodyGroup):
                 out_K[rows, :w, :w] = Kb
                 out_D[rows, :w, :w] = Db
                 continue
+            # rotation vector (Lie-group node): G_local = I, G_local,t theta_t = 0
             th, th_t = qq[:, 3:], vv[:, 3:]
             A, Gl, _, _, _ = rotation_kinematics(k, th, th_t)
             m, J, b = self.mass[rows], self.J[rows], self.com[rows]
             om = _mv(Gl, th_t)
-            # H = d(G_local_t theta_t)/d theta_t (only Rxyz: G_local_t(theta_t) + G_local_t(e_j) theta_t)
-            H = np.zeros((len(rows), 3, nr))
-            if k == "Rxyz":
-                tmp = np.empty((len(rows), 3, 3))
-                H += rk.rxyz_g_local_t_batch(np.ascontiguousarray(th), np.ascontiguousarray(th_t), tmp)
-                for j in range(3):
-                    e = np.zeros_like(th)
-                    e[:, j] = 1.0
-                    H[:, :, j] += _mv(rk.rxyz_g_local_t_batch(np.ascontiguousarray(th), e, tmp), th_t)
             Sw, Sb = _skew(om), _skew(b)
-            dtrans = np.einsum("nij,njk->nik", Sw @ Sb - _skew(np.cross(b, om)), Gl) + Sb @ H
+            dtrans = np.einsum("nij,njk->nik", Sw @ Sb - _skew(np.cross(b, om)), Gl)
             D = np.zeros((len(rows), w, w))
             D[:, :3, 3:] = -m[:, None, None] * (A @ dtrans)
-            D[:, 3:, 3:] = np.einsum("nji,njk->nik", Gl, (Sw @ J - _skew(_mv(J, om))) @ Gl + J @ H)
+            D[:, 3:, 3:] = np.einsum("nji,njk->nik", Gl, (Sw @ J - _skew(_mv(J, om))) @ Gl)
             out_D[rows, :w, :w] = D
             # K: only the rotation parameters enter A and G
             for j in range(3, w):
