@@ -893,6 +893,52 @@ def explicit_grid(exu, U, solverType='RK44', w=3, h=1e-3, nSteps=100, tol=1e-6):
     return res
 
 
+def explicit_rigid_chain(exu, U, solverType='RK44', h=1e-3, nSteps=300, tol=1e-6, endOfStep=True):
+    """A block-diagonal, configuration-dependent mass matrix under an explicit solver: three Rxyz
+    rigid bodies (COM offsets and off-diagonal inertia, so that each body's 6 x 6 block couples
+    translation and rotation) in a chain of RigidBodySpringDampers from the ground, with gravity;
+    the z coordinate of the middle body fixed by an eliminated CoordinateConstraint; a mass point
+    on a spring-damper from the last body. endOfStep: computeEndOfStepAccelerations."""
+    SC, mbs = _new_system(exu)
+    mGround = _ground_coordinate(mbs, U)
+    oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
+    prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=oGround, localPosition=[0., 0., 0.]))
+    K = np.diag([1e3, 1e3, 1e3, 20., 20., 20.])
+    K[0, 1] = K[1, 0] = 50.
+    nodes = []
+    for i in range(3):
+        n, b = _rigid_node_body(mbs, U, 'Rxyz', [i + 0.5, 0., 0.], U.RotXYZ2RotationMatrix([0.1 * i, -0.05, 0.2]),
+                                [0., 0.1 * i, 0.], [0.2, 0.1 * i, 0.3], 2., [0.3, 0.4, 0.5, 0.01, 0.02, 0.03],
+                                [0.1, -0.05, 0.02])
+        nodes.append(n)
+        left = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[-0.5, 0., 0.]))
+        mbs.AddObject(U.RigidBodySpringDamper(markerNumbers=[prev, left], stiffness=K,
+                                              damping=0.002 * K + np.diag([0., 0., 0., 0.03, 0.03, 0.03])))
+        prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0.5, 0., 0.]))
+        mm = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
+        mbs.AddLoad(U.LoadMassProportional(markerNumber=mm, loadVector=[0., -9.81, 0.]))
+        if i == 1:
+            mc = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=n, coordinate=2))
+            mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mGround, mc]))
+    nP = mbs.AddNode(U.NodePoint(referenceCoordinates=[3.5, -0.2, 0.], initialVelocities=[0., 0., 0.2]))
+    bP = mbs.AddObject(U.MassPoint(mass=0.5, nodeNumber=nP))
+    mP = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=bP, localPosition=[0., 0., 0.]))
+    mbs.AddObject(U.SpringDamper(markerNumbers=[prev, mP], stiffness=300., damping=1., referenceLength=0.5))
+    mbs.AddLoad(U.Force(markerNumber=mP, loadVector=[0., -0.5 * 9.81, 0.]))
+    OV = exu.OutputVariableType
+    sensors = {'position2': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=nodes[2], outputVariableType=OV.Position)),
+               'omega1': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=nodes[1],
+                                             outputVariableType=OV.AngularVelocity)),
+               'point': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=nP, outputVariableType=OV.Position))}
+    mbs.Assemble()
+    ss, st = explicit_settings(exu, h, nSteps, solverType, tol, sensorPeriod=10 * h)
+    ss.timeIntegration.explicit.computeEndOfStepAccelerations = endOfStep
+    _solve_dynamic(exu, mbs, ss, st)
+    res = explicit_state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    return res
+
+
 # ---------------------------------------------------------------------------
 # rigid bodies (nodes.md, bodies.md, markers.md)
 # ---------------------------------------------------------------------------
@@ -1076,6 +1122,9 @@ CASES = {
     'explicit_elimination_midpoint': (explicit_elimination, dict(solverType='ExplicitMidpoint', h=0.01,
                                                                  nSteps=50)),
     'explicit_grid_rk44': (explicit_grid, dict(solverType='RK44')),
+    'explicit_rigid_chain_rk44': (explicit_rigid_chain, dict(solverType='RK44')),
+    'explicit_rigid_chain_rk44_last_stage': (explicit_rigid_chain, dict(solverType='RK44', endOfStep=False)),
+    'explicit_rigid_chain_dopri5': (explicit_rigid_chain, dict(solverType='DOPRI5', h=1e-2, nSteps=30)),
     'explicit_grid_ode23': (explicit_grid, dict(solverType='ODE23', h=2e-2, nSteps=5)),
 }
 CASES.update(RIGID_CASES)

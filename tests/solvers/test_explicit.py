@@ -252,6 +252,96 @@ def test_constant_mass_matrix_factorized_once(monkeypatch):
     assert len(calls) == 1
 
 
+def test_blocks_solve_matches_a_dense_solve():
+    """kernels.assembly.blocks_solve: every block solved with row pivoting (a block with a zero
+    leading entry), written at its coordinates; a zero pivot gives its global coordinate and NaN."""
+    from multibody.kernels.assembly import blocks_solve
+    rng = np.random.default_rng(3)
+    index = np.array([[4, 0, 7], [2, 5, 1], [3, 6, 8]], dtype=np.int64)
+    blocks = rng.normal(size=(3, 3, 3))
+    blocks[1] = [[0., 2., 1.], [3., 0.5, 0.], [1., 1., 4.]]
+    f = rng.normal(size=9)
+    x = np.empty(9)
+    assert blocks_solve(index, blocks, f, x) == -1
+    M = np.zeros((9, 9))
+    for i in range(3):
+        M[np.ix_(index[i], index[i])] = blocks[i]
+    np.testing.assert_allclose(x, np.linalg.solve(M, f), rtol=1e-12, atol=1e-12)
+    blocks[2, :, 1] = 0.0                     # its second column zero: no pivot for coordinate 6
+    assert blocks_solve(index, blocks, f, x) == 6
+    assert np.isnan(x).all()
+
+
+def rigid_chain(com=(0.1, -0.05, 0.02), point_mass=0.5):
+    """Two Rxyz rigid bodies (COM offsets: each 6 x 6 mass block couples translation and rotation)
+    on RigidBodySpringDampers from the ground and a mass point on a spring from the second one."""
+    from multibody.utilities import MarkerBodyRigid, NodeRigidBodyRxyz, ObjectRigidBody, RigidBodySpringDamper
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    oG = mbs.AddObject(ObjectGround())
+    prev = mbs.AddMarker(MarkerBodyRigid(bodyNumber=oG, localPosition=[0, 0, 0]))
+    for i in range(2):
+        n = mbs.AddNode(NodeRigidBodyRxyz(referenceCoordinates=[i + 0.5, 0, 0, 0, 0, 0],
+                                          initialVelocities=[0, 0.1, 0, 0.2, 0.1 * i, 0.3]))
+        b = mbs.AddObject(ObjectRigidBody(nodeNumber=n, mass=2., inertia=[0.3, 0.4, 0.5, 0.01, 0.02, 0.03],
+                                          centerOfMass=list(com)))
+        left = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[-0.5, 0, 0]))
+        mbs.AddObject(RigidBodySpringDamper(markerNumbers=[prev, left], stiffness=np.diag([1e3] * 3 + [20.] * 3),
+                                            damping=np.diag([1.] * 3 + [0.05] * 3)))
+        prev = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[0.5, 0, 0]))
+    nP = mbs.AddNode(NodePoint(referenceCoordinates=[2.5, 0, 0]))
+    bP = mbs.AddObject(MassPoint(mass=point_mass, nodeNumber=nP, name="tip"))
+    mP = mbs.AddMarker(MarkerBodyPosition(bodyNumber=bP, localPosition=[0, 0, 0]))
+    mbs.AddObject(SpringDamper(markerNumbers=[prev, mP], stiffness=300., damping=1., referenceLength=0.5))
+    mbs.AddLoad(Force(markerNumber=mP, loadVector=[0, -5., 0]))
+    mbs.Assemble()
+    return SC, mbs
+
+
+def test_block_diagonal_mass_matrix_per_body_setting_same_numbers():
+    """A block-diagonal mass matrix is solved block by block whatever computeMassMatrixInversePerBody
+    says (the same numbers), and as a whole dense matrix would be (to round-off)."""
+    from multibody.solvers import explicit
+    finals = []
+    for per_body in (False, True):
+        SC, mbs = rigid_chain()
+        solve(mbs, settings(DST.RK44, 50, t_end=0.05, automatic=False, computeMassMatrixInversePerBody=per_body))
+        finals.append(np.array(mbs.systemData.GetODE2Coordinates()))
+    np.testing.assert_array_equal(finals[0], finals[1])
+    SC, mbs = rigid_chain()
+    ms = explicit.MassSolver(mbs._compiled.equations, True, False)
+    assert ms.blocks is not None and len(ms.blocks) == 2       # rigid bodies, mass point
+    eq = mbs._compiled.equations
+    n = eq.n_ode2
+    q = np.linspace(-0.1, 0.2, n)
+    eq.update_kinematics(q, np.full(n, 0.3), 0.0)
+    f = np.linspace(1., 2., n)
+    x = ms.solve(f)
+    assert ms.block_mode
+    np.testing.assert_allclose(x, np.linalg.solve(eq.mass_matrix(dense=True), f), rtol=1e-12)
+
+
+@pytest.mark.parametrize("fused", ["0", "1"])
+def test_zero_mass_in_a_block_diagonal_mass_matrix_is_named(fused, monkeypatch):
+    """A mass point of mass 0 among rigid bodies: the block-by-block solve (group by group, or in the
+    compiled steps, which hand the step back) stops with the singular mass matrix and names the
+    causing coordinate's item."""
+    import multibody.equations.fused as fu
+    monkeypatch.setenv("MULTIBODY_FUSED", fused)
+    statuses = []
+    rk = fu.FusedResidual.rk_steps
+
+    def rk_steps(obj, *a):
+        statuses.append(rk(obj, *a))
+        return statuses[-1]
+    monkeypatch.setattr(fu.FusedResidual, "rk_steps", rk_steps)
+    SC, mbs = rigid_chain(point_mass=0.0)
+    with pytest.raises(exu.SolverError, match=r"mass matrix seems to be singular.*t=0;.*ODE2 coordinate 12 "
+                                              r"\(NodePoint 2.*ObjectMassPoint 5 \('tip'\)"):
+        mbs.SolveDynamic(settings(DST.RK44, 10, t_end=0.01, automatic=False))
+    assert statuses == ([3] if fused == "1" else [])      # the compiled steps gave the step back
+
+
 # ------------------------------------------------------------------------------ constraints
 W, A, MASS, K, D, G = 3, 0.1, 0.1, 1000., 0.5, 9.81
 

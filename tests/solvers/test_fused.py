@@ -31,7 +31,8 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'explicit_grid_rk44', 'grid_implicit', 'joint_generic_universal', 'joint_revolute_z_index2',
          'joint_spherical', 'mechanism_four_bar_2d', 'mechanism_slider_crank_3d', 'oscillator_1d',
          'pendulum_ga_rho09', 'pendulum_newmark_index2', 'rigid_body_ep', 'rigid_body_rxyz',
-         'create_rigid_body_rxyz_index2', 'explicit_rigid_body_rxyz_rk44', 'rigid_connectors_ep',
+         'create_rigid_body_rxyz_index2', 'explicit_rigid_body_rxyz_rk44', 'explicit_rigid_chain_rk44',
+         'explicit_rigid_chain_rk44_last_stage', 'rigid_connectors_ep',
          'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
          'coordinate_constraint_static', 'static_spring', 'static_truss']
 
@@ -95,6 +96,9 @@ def test_fused_path_gives_the_same_numbers(case, monkeypatch):
     counter = _Counter(monkeypatch)
     fused = _run(case, '1', monkeypatch)
     assert counter.residual + counter.iterate + counter.steps > 0, f'{case}: the fused residual was not used'
+    if case.startswith('explicit'):
+        # fixed step sizes: the steps run compiled (a diagonal or a block-diagonal mass matrix)
+        assert counter.steps > 0, f'{case}: no compiled Runge-Kutta steps'
     assert plain.keys() == fused.keys()
     for k, a in plain.items():
         b = fused[k]

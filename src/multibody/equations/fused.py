@@ -406,7 +406,7 @@ STATIC_STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", "        if full:\n"
 # at the last step of a call (time t1), and for the state an overflowing step returns to
 _RK_END_OF_STEP = """\
 if eos:
-    accelerations(q, v, za, zl, @T@, q_ref, r, inv_m, f, x{params})
+    bad = accelerations(q, v, za, zl, @T@, q_ref, r, inv_m, f, x{params})
     nrhs += 1
     for j in range(n2):
         a[j] = x[j]
@@ -414,13 +414,13 @@ if k > 0:
     # eliminated coordinates: zero, and their multipliers (f - M q_tt)_j / C_j from
     # the residual at q_tt, lambda = 0 (-(M q_tt - f) is f - M q_tt to the last bit);
     # after the end-of-step accelerations r is that residual at these rows already
-    # (diagonal mass matrix, a_e = 0)
+    # where the mass matrix is diagonal (a_e = 0), not where it has blocks
     for j in range(k):
         e = int(elim[j])
         q[e] = 0.0
         v[e] = 0.0
         a[e] = 0.0
-    if not eos:
+    if not eos or inv_m.shape[0] != n2:
         fused(q, v, a, zl, @T@, False, q_ref, r{params})
         nrhs += 1
     for j in range(k):
@@ -433,11 +433,19 @@ EXPLICIT_LOOPS = """
 
 @_inner
 def accelerations(q, v, za, zl, t, q_ref, r, inv_m, f, x{params}):
-    # ExplicitSolver.accelerations: f = -(fused residual at q_tt = 0, lambda = 0), x = M^-1 f
+    # ExplicitSolver.accelerations: f = -(fused residual at q_tt = 0, lambda = 0), x = M^-1 f,
+    # elementwise (inv_m: the inverse of a constant diagonal mass matrix) or, inv_m empty, block by
+    # block (MassSolver.block_mode; the blocks of the residual call). Returns -1, or the coordinate
+    # of a zero pivot (x NaN)
     fused(q, v, za, zl, t, False, q_ref, r{params})
-    for j in range(q.shape[0]):
+    n2 = q.shape[0]
+    bad = -1
+    for j in range(n2):
         f[j] = -r[j]
-        x[j] = inv_m[j] * f[j]
+    if inv_m.shape[0] == n2:
+        for j in range(n2):
+            x[j] = inv_m[j] * f[j]
+{block_solve}    return bad
 
 
 @_inner
@@ -468,32 +476,51 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
             delta[j] = a[j]
         for j in range(nae):
             delta[n2 + j] = lam[j]
+        bad = -1
         for i in range(s):
             _kfused.rk_increment(A[i], K, i, hs, dy)
             for j in range(n2):
                 q[j] = y0[j] + dy[j]
                 v[j] = y0[n2 + j] + dy[n2 + j]
-            accelerations(q, v, za, zl, tc + c[i] * hs, q_ref, r, inv_m, f, x{params})
+            bad = accelerations(q, v, za, zl, tc + c[i] * hs, q_ref, r, inv_m, f, x{params})
             nrhs += 1
+            if bad >= 0:
+                break
             for j in range(n2):
                 K[i, j] = v[j]
                 K[i, n2 + j] = x[j]
-        _kfused.rk_increment(b, K, s, hs, dy)
-        for j in range(m):
-            y[j] = y0[j] + dy[j]
-        for j in range(k):
-            e = int(elim[j])
-            y[e] = 0.0
-            y[n2 + e] = 0.0
         t1 = tc + hs
-        for j in range(n2):
-            q[j] = y[j]
-            v[j] = y[n2 + j]
-        finite = True
-        for j in range(n2):
-            if not (np.isfinite(q[j]) and np.isfinite(v[j])):
-                finite = False
+        finite = bad < 0
+        if finite:
+            _kfused.rk_increment(b, K, s, hs, dy)
+            for j in range(m):
+                y[j] = y0[j] + dy[j]
+            for j in range(k):
+                e = int(elim[j])
+                y[e] = 0.0
+                y[n2 + e] = 0.0
+            for j in range(n2):
+                q[j] = y[j]
+                v[j] = y[n2 + j]
+            for j in range(n2):
+                if not (np.isfinite(q[j]) and np.isfinite(v[j])):
+                    finite = False
+        due, last = False, False
+        if finite:
+            if not eos:
+                for j in range(n2):
+                    a[j] = K[s - 1, n2 + j]
+            # the end-of-step accelerations and the multipliers of the eliminated coordinates only
+            # where Python sees them: at the last step of this call (steps or time bound, output
+            # due); the steps in between do not read them (2 of 6 residuals per RK4 step)
+            due = output and (abs(t_new - t_end) <= eps or t_new - tw >= -eps)
+            last = due or done + 1 >= max_steps or not t_new < t_lim
+            if last:
+@END_OF_STEP(t1, 16)@
+                finite = bad < 0
         if not finite:
+            # NaN or Inf in the new state, or a zero pivot of the mass matrix: the state back at
+            # the start of the step, which Python then does itself (and reports)
             for j in range(n2):
                 q[j] = y0[j]
                 v[j] = y0[n2 + j]
@@ -505,18 +532,7 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
 @END_OF_STEP(t_prev, 16)@
             status = 3
             break
-        if not eos:
-            for j in range(n2):
-                a[j] = K[s - 1, n2 + j]
-        # the end-of-step accelerations and the multipliers of the eliminated coordinates only where
-        # Python sees them: at the last step of this call (steps or time bound, output due); the
-        # steps in between do not read them (2 of 6 residuals per RK4 step)
-        due = output and (abs(t_new - t_end) <= eps or t_new - tw >= -eps)
-        if due or done + 1 >= max_steps or not t_new < t_lim:
-@END_OF_STEP(t1, 12)@
-            fresh = True
-        else:
-            fresh = False
+        fresh = last
         t_prev = t1
         done += 1
         step += 1.0
@@ -529,7 +545,7 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
 
 
 """
-for _t, _indent in (("t_prev", 16), ("t1", 12)):
+for _t, _indent in (("t_prev", 16), ("t1", 16)):
     EXPLICIT_LOOPS = EXPLICIT_LOOPS.replace(
         f"@END_OF_STEP({_t}, {_indent})@\n",
         "".join(" " * _indent + line + "\n" if line else "\n"
@@ -594,7 +610,8 @@ RUN_BRANCHES["implicit_full"] = RUN_BRANCHES["implicit"]
 RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: load steps; "),
                           RUN_BRANCHES["implicit"][1])
 # RK_STEPS (mode 4): explicit Runge-Kutta steps of ExplicitSolver (fixed step size, no error control,
-# a constant diagonal mass matrix, inv_m its inverse) from (q, v, a, lam) after step sc[9] at time
+# a constant diagonal mass matrix, inv_m its inverse, or, inv_m empty, a block-diagonal one: the
+# module's block_mass) from (q, v, a, lam) after step sc[9] at time
 # sc[11], as STEPS stops. Arrays: y, y0 (2 n2) the new and the start
 # state, Kf (s * 2 n2) the stage derivatives, tab = [c (s), b (s), A (s * s)], elim = [index,
 # AE index, first, C_j] (k each) of the eliminated coordinates, f, x (n2), delta (n2 + n_ae) the
@@ -603,7 +620,8 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: 
 # right-hand sides, size of the last step (adaptive: the last one up to t_end may be shorter)].
 # The end-of-step accelerations (eos) and the multipliers of the eliminated coordinates are made
 # at the call's last step only (the state Python sees; the steps in between do not read them).
-# Returns 0, 5 (output due) or 3 (NaN/Inf: state back at the start of the step).
+# Returns 0, 5 (output due) or 3 (NaN/Inf, or a zero pivot of the mass matrix: state back at the
+# start of the step).
 # STEPS (mode 3): time steps of ImplicitSecondOrderSolver (fixed step size, modified Newton with the
 # current factorization) from the state (q, v, a, lam; aa = the solver's a_alg, caa = the state's)
 # after the step sc[11] at time sc[13], until sc[12] steps are done, the time reaches sc[7] or an
@@ -803,10 +821,13 @@ class FusedResidual:
                 name = names[id(x)] = f"b{len(bound) - 1}"
             return name
 
-        def call(cl):
+        def call_text(cl):
             mod = cl.kernel.py_func.__module__
             alias = modules.setdefault(mod, f"_k{len(modules)}")
-            lines.append(f"    {alias}.{cl.kernel.__name__}({', '.join(arg(x) for x in cl.args)})")
+            return f"{alias}.{cl.kernel.__name__}({', '.join(arg(x) for x in cl.args)})"
+
+        def call(cl):
+            lines.append("    " + call_text(cl))
 
         # the order of the sums is that of SystemEquations (r = (M a - f) + C^T lambda), so that
         # both paths give the same numbers to the last bit
@@ -832,6 +853,19 @@ class FusedResidual:
             lines.append("        rq[i] = ma[i] - f[i]")
         for ltg, ae, mask, g, C in con_terms:
             call(Call(ka.transposed_times_multipliers_add, Sym("react"), ltg, ae, C, LAM))
+        # the explicit kind's block-by-block mass solve (its ``accelerations``): where the body
+        # groups' coordinates cover every ODE2 coordinate once (MassSolver._block_partition)
+        block_solve = ""
+        self.block_mass = False
+        if kind == "explicit" and mass_terms:
+            n2 = eq.c.n_ode2
+            idx = np.concatenate([np.asarray(ltg).reshape(-1) for ltg, _ in mass_terms])
+            if idx.size == n2 and idx.min() >= 0 and idx.max() < n2 and np.unique(idx).size == n2:
+                self.block_mass = True
+                solves = [call_text(Call(ka.blocks_solve, ltg, blocks, Sym("f"), Sym("x")))
+                          for ltg, blocks in mass_terms]
+                block_solve = "    else:\n        bad = " + solves[0] + "\n" + "".join(
+                    f"        if bad < 0:\n            bad = {text}\n" for text in solves[1:])
         lines.append("    for i in range(n2):")
         lines.append("        rq[i] += react[i]")
         # the residual's work vectors (q_tot, f, M a, C^T lambda): bound arrays, not allocated per call
@@ -917,7 +951,7 @@ class FusedResidual:
         body += lines
         fmt = dict(factors=FACTOR_ARGS, params=comma + params, jparams=jparams)
         if kind == "explicit":
-            body += EXPLICIT_LOOPS.format(**fmt).splitlines()
+            body += EXPLICIT_LOOPS.format(block_solve=block_solve, **fmt).splitlines()
         else:
             body += self._iterate_source(comma, params)
             jv = f"q, v, q_ref, coef{jparams}{comma}{params}"

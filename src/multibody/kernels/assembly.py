@@ -119,3 +119,46 @@ def csc_pattern(rows, cols, n, slots):
         if rows[k] < 0 or cols[k] < 0:
             slots[k] = nnz
     return indices[:nnz].copy(), indptr
+
+
+@njit
+def blocks_solve(index, blocks, f, x):
+    """x[index[i]] = blocks[i]^-1 f[index[i]] for every item i: a block-diagonal mass matrix
+    solved block by block (the explicit solvers; index (n, w) >= 0, the blocks of different items
+    on disjoint coordinates), by Gaussian elimination with row pivoting. Returns -1, or the global
+    index of the first coordinate whose pivot is zero (x is then NaN throughout)."""
+    w = index.shape[1]
+    A = np.empty((w, w))
+    b = np.empty(w)
+    for i in range(index.shape[0]):
+        for r in range(w):
+            b[r] = f[index[i, r]]
+            for c in range(w):
+                A[r, c] = blocks[i, r, c]
+        for p in range(w):
+            piv, big = p, abs(A[p, p])
+            for r in range(p + 1, w):
+                if abs(A[r, p]) > big:
+                    piv, big = r, abs(A[r, p])
+            if big == 0.0:
+                for k in range(x.shape[0]):
+                    x[k] = np.nan
+                return index[i, p]
+            if piv != p:
+                for c in range(p, w):
+                    A[p, c], A[piv, c] = A[piv, c], A[p, c]
+                b[p], b[piv] = b[piv], b[p]
+            for r in range(p + 1, w):
+                m = A[r, p] / A[p, p]
+                if m != 0.0:
+                    for c in range(p + 1, w):
+                        A[r, c] -= m * A[p, c]
+                    b[r] -= m * b[p]
+        for r in range(w - 1, -1, -1):
+            acc = b[r]
+            for c in range(r + 1, w):
+                acc -= A[r, c] * b[c]
+            b[r] = acc / A[r, r]
+        for r in range(w):
+            x[index[i, r]] = b[r]
+    return -1

@@ -32,7 +32,7 @@ import scipy.sparse as sp
 
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError
-from ..kernels.assembly import blocks_times_vector_add
+from ..kernels.assembly import blocks_solve, blocks_times_vector_add
 from ..kernels.fused import rk_increment
 from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
 from .implicit import COMPILED_STEPS_MAX, StepLoop, number_of_steps
@@ -164,9 +164,13 @@ def runge_kutta_step(F, t, y, h, tab, compose=None, rate=None):
 # ---------------------------------------------------------------------------------------------
 # mass matrix solve
 class MassSolver:
-    """q_tt = M^-1 f: a constant mass matrix is factorized once, a configuration-dependent one
-    per evaluation; diagonal constant matrices are inverted elementwise, small ones dense LU,
-    large ones sparse LU; optionally block by block per body."""
+    """q_tt = M^-1 f: a constant diagonal mass matrix is inverted elementwise once; a
+    block-diagonal one (every ODE2 coordinate in the mass blocks of exactly one body) is solved
+    block by block (kernels.assembly.blocks_solve, per evaluation: the compiled Runge-Kutta steps
+    do the same with the same kernel); any other mass matrix is factorized as a whole (dense LU
+    when small, sparse LU when large; a constant one once), or, with ``per_body``, inverted block
+    by block and the inverses summed (Exudyn's computeMassMatrixInversePerBody: wrong where
+    bodies share coordinates)."""
 
     def __init__(self, eq, reuse_constant, per_body):
         self.eq = eq
@@ -177,10 +181,39 @@ class MassSolver:
         self._ready = False
         self._inv_diag = None
         self._inv_blocks = None
+        self.blocks = self._block_partition(eq)
+        self.block_mode = False
         self.linear = LinearSolver(LinearSolverType.EXUdense if self.dense else LinearSolverType.EigenSparse)
+
+    @staticmethod
+    def _block_partition(eq):
+        """[(k, j, ltg)] of the body groups with coordinates (k: index in c.body_groups, j: among
+        those with coordinates) if their local-to-global maps cover every ODE2 coordinate exactly
+        once (a block-diagonal mass matrix); else None."""
+        n = eq.n_ode2
+        parts = [(k, g) for k, g in enumerate(eq.c.body_groups) if g.width]
+        if not parts or n == 0:
+            return None
+        idx = np.concatenate([np.asarray(g.ltg).reshape(-1) for _, g in parts])
+        if idx.size != n or idx.min() < 0 or idx.max() >= n or np.unique(idx).size != n:
+            return None
+        return [(k, j, np.ascontiguousarray(g.ltg, dtype=np.int64)) for j, (k, g) in enumerate(parts)]
 
     def _factorize(self):
         eq = self.eq
+        if self.constant:
+            M = eq.mass_matrix(dense=self.dense)
+            d = M.diagonal()
+            off = M - (np.diag(d) if self.dense else sp.diags(d))
+            if (np.count_nonzero(off) if self.dense else off.count_nonzero()) == 0:
+                bad = np.nonzero(d == 0.0)[0]
+                if bad.size:
+                    raise SingularJacobian(int(bad[0]))
+                self._inv_diag = 1.0 / d
+                return
+        if self.blocks is not None:
+            self.block_mode = True
+            return
         if self.per_body:
             blocks = []
             for g, M in zip(eq.c.body_groups, eq.mass_blocks()):
@@ -194,33 +227,46 @@ class MassSolver:
             self._inv_blocks = blocks
             return
         M = eq.mass_matrix(dense=self.dense)
-        if self.constant:
-            d = M.diagonal()
-            off = M - (np.diag(d) if self.dense else sp.diags(d))
-            if (np.count_nonzero(off) if self.dense else off.count_nonzero()) == 0:
-                bad = np.nonzero(d == 0.0)[0]
-                if bad.size:
-                    raise SingularJacobian(int(bad[0]))
-                self._inv_diag = 1.0 / d
-                return
         self.linear.factorize(M if self.dense else M.tocsc())
+
+    def prepare(self):
+        """Decide the solve (a constant mass matrix factorized); True if the compiled Runge-Kutta
+        steps can do it: elementwise (``constant_inverse_diagonal``) or block by block
+        (``block_mode``). SingularJacobian as ``solve``."""
+        if not self._ready:
+            self._factorize()
+            self._ready = True
+        return self._inv_diag is not None or self.block_mode
 
     def constant_inverse_diagonal(self):
         """The inverse diagonal of a constant diagonal mass matrix (factorized here if not yet, as
         ``solve`` would), or None for any other mass matrix; SingularJacobian as ``solve``."""
         if not self.constant:
             return None
-        if not self._ready:
-            self._factorize()
-            self._ready = True
+        self.prepare()
         return self._inv_diag
 
-    def solve(self, f):
+    def solve(self, f, blocks=None):
+        """M^-1 f at the present kinematics; ``blocks``: the mass blocks of the body groups with
+        coordinates at this point if the caller has them (the fused residual's), else computed."""
         if not (self.constant and self._ready):
             self._factorize()
             self._ready = True
         if self._inv_diag is not None:
             return self._inv_diag * f
+        if self.block_mode:
+            if blocks is None:
+                every = self.eq.mass_blocks()
+                blocks = [every[k] for k, _, _ in self.blocks]
+            else:
+                blocks = [blocks[j] for _, j, _ in self.blocks]
+            x = np.empty(self.n)
+            f = np.ascontiguousarray(f, dtype=float)
+            for (_, _, ltg), M in zip(self.blocks, blocks):
+                bad = blocks_solve(ltg, M, f, x)
+                if bad >= 0:
+                    raise SingularJacobian(int(bad))
+            return x
         if self._inv_blocks is not None:
             a = np.zeros(self.n)
             f = np.ascontiguousarray(f, dtype=float)
@@ -406,6 +452,7 @@ class ExplicitSolver(StepLoop):
         cur.lam[:] = 0.0
         self._zero_a = np.zeros(self.n)
         self._zero_lam = np.zeros(c.n_ae)
+        self._fused_blocks = None
         self.choose_fused()
         if self.solver_type == DST.VelocityVerlet:
             global _VERLET_WARNED
@@ -446,9 +493,12 @@ class ExplicitSolver(StepLoop):
         cur.q[:], cur.v[:], cur.t = q, v, t
         self.n_rhs += 1
         # the fused residual with q_tt = 0 and lambda = 0 is (0 - f) + 0 = -f, exactly
-        r = self.fused_residual(self.n + self.c.n_ae, cur.q, cur.v, self._zero_a, self._zero_lam, t, False)
-        if r is not None:
+        fz = self.active_fused()
+        if fz is not None:
+            r = fz.residual(cur.q, cur.v, self._zero_a, self._zero_lam, t, False, np.empty(self.n + self.c.n_ae))
+            self._fused_blocks = fz.mass_blocks      # the mass blocks at this point
             return -r[:self.n]
+        self._fused_blocks = None
         self.eq.update_kinematics(cur.q, cur.v, t)
         return self.eq.ode2_rhs()
 
@@ -456,7 +506,7 @@ class ExplicitSolver(StepLoop):
         f = self.force(t, q, v)
         self.last_force = f
         try:
-            return self.mass.solve(f)
+            return self.mass.solve(f, self._fused_blocks)
         except SingularJacobian as exc:
             self.conv.massMatrixNotInvertible = True
             self.output_manager.end(self, failed=True)
@@ -494,7 +544,8 @@ class ExplicitSolver(StepLoop):
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
         """Runge-Kutta steps of size h in one compiled call (FusedResidual.rk_steps), where nothing
         between two steps needs Python: the fused residual in use, a constant diagonal mass matrix
-        (inverted elementwise at the first step), no step-size control, Lie-group node, user
+        (inverted elementwise at the first step) or a block-diagonal one (solved block by block
+        at every stage, MassSolver.block_mode), no step-size control, Lie-group node, user
         function or console output. Same numbers as ``runge_kutta``.
         Returns as StepLoop.compiled_steps (then "compiled" or "python"), or None."""
         if self.tableau is None or self.automatic or self.lie is not None or self._verbose > 0:
@@ -502,15 +553,20 @@ class ExplicitSolver(StepLoop):
         uf = self.mbs._user_functions
         if uf["preStep"] or uf["postStep"] or uf["postNewton"] or self.post_newton_groups():
             return None
-        try:
-            inv_m = self.mass.constant_inverse_diagonal()
-        except SingularJacobian:
-            return None                     # the first step reports it
-        if inv_m is None:
-            return None
         fz = self.active_fused()
         if fz is None:
             return None
+        try:
+            if not self.mass.prepare():
+                return None
+        except SingularJacobian:
+            return None                     # the first step reports it
+        inv_m = self.mass._inv_diag
+        if inv_m is None:
+            # block by block, in the module (its blocks the same partition as MassSolver's)
+            if not fz.block_mass:
+                return None
+            inv_m = self._zero_lam[:0]
         bufs = self._rk_buffers
         if bufs is None:
             n, n_ae, tab, e = self.n, self.c.n_ae, self.tableau, self.elim
