@@ -32,7 +32,8 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'joint_spherical', 'mechanism_four_bar_2d', 'mechanism_slider_crank_3d', 'oscillator_1d',
          'pendulum_ga_rho09', 'pendulum_newmark_index2', 'rigid_body_ep', 'rigid_body_rxyz',
          'create_rigid_body_rxyz_index2', 'explicit_rigid_body_rxyz_rk44', 'explicit_rigid_chain_rk44',
-         'explicit_rigid_chain_rk44_last_stage', 'rigid_connectors_ep',
+         'explicit_rigid_chain_rk44_last_stage', 'explicit_rigid_chain_dopri5', 'explicit_elimination_dopri5',
+         'explicit_grid_ode23', 'rigid_connectors_ep',
          'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
          'coordinate_constraint_static', 'static_spring', 'static_truss']
 
@@ -97,7 +98,8 @@ def test_fused_path_gives_the_same_numbers(case, monkeypatch):
     fused = _run(case, '1', monkeypatch)
     assert counter.residual + counter.iterate + counter.steps > 0, f'{case}: the fused residual was not used'
     if case.startswith('explicit'):
-        # fixed step sizes: the steps run compiled (a diagonal or a block-diagonal mass matrix)
+        # fixed or automatic step sizes: the steps run compiled (a diagonal or a block-diagonal
+        # mass matrix)
         assert counter.steps > 0, f'{case}: no compiled Runge-Kutta steps'
     assert plain.keys() == fused.keys()
     for k, a in plain.items():
@@ -581,7 +583,7 @@ def test_generated_source_depends_on_structure_not_on_sizes():
 
 
 def _explicit_grid(mode, monkeypatch, tmp_path, solver_type=exu.DynamicSolverType.RK44, end_of_step=True,
-                   outputs=False, stiffness=1000., h=1e-3, steps=300, automatic=True):
+                   outputs=False, stiffness=1000., h=1e-3, steps=300, automatic=True, h_min=None, tol=None):
     """A 3x3 spring-mass grid, bottom row fixed by eliminated CoordinateConstraints, explicit."""
     monkeypatch.setenv('MULTIBODY_FUSED', mode)
     SC = exu.SystemContainer()
@@ -614,6 +616,10 @@ def _explicit_grid(mode, monkeypatch, tmp_path, solver_type=exu.DynamicSolverTyp
     ti.numberOfSteps, ti.endTime, ti.verboseMode = steps, steps * h, 0
     ti.explicit.computeEndOfStepAccelerations = end_of_step
     ti.automaticStepSize = automatic          # (only for the embedded pairs: ODE23, DOPRI5)
+    if h_min is not None:
+        ti.minimumStepSize = h_min
+    if tol is not None:
+        ti.absoluteTolerance = ti.relativeTolerance = tol
     ss.solution.sensors.writePeriod = 0.0035
     path = tmp_path / f'explicit{mode}.txt'
     ss.solution.file.write = outputs
@@ -628,7 +634,8 @@ def _explicit_grid(mode, monkeypatch, tmp_path, solver_type=exu.DynamicSolverTyp
     it = mbs.sys['dynamicSolver'].it
     out.update(q=np.array(sd.GetODE2Coordinates()), v=np.array(sd.GetODE2Coordinates_t()),
                a=np.array(sd.GetODE2Coordinates_tt()), lam=np.array(sd.GetAECoordinates()),
-               counts=(it.currentStepIndex, it.currentTime))
+               counts=(it.currentStepIndex, it.currentTime, it.rejectedAutomaticStepSizeSteps,
+                       it.automaticStepSizeError, it.currentStepSize))
     for s in range(mbs.NumberOfSensors()):
         out[f'sensor{s}'] = np.array(mbs.GetSensorStoredData(s))
     if outputs:
@@ -751,25 +758,38 @@ def test_marker_outputs_no_call_reads_are_left_out(monkeypatch):
 
 
 @pytest.mark.parametrize('variant', ['rk44', 'last_stage_accelerations', 'euler', 'dopri5_fixed', 'outputs',
-                                     'blows_up'])
-def test_compiled_runge_kutta_steps_give_the_same_numbers(variant, monkeypatch, tmp_path):
+                                     'blows_up', 'dopri5', 'ode23_outputs', 'minimum_step_size'])
+def test_compiled_runge_kutta_steps_give_the_same_numbers(variant, monkeypatch, tmp_path, capsys):
     """Explicit Runge-Kutta steps in one compiled call (FusedResidual.rk_steps): state, eliminated
-    multipliers, sensors and solution file equal those of the group-by-group path, bit for bit;
-    a solution that overflows fails with the same message at the same step."""
+    multipliers, sensors, solution file and step-size counters equal those of the group-by-group
+    path, bit for bit, with fixed and with automatic step sizes (rejected steps, the warning at
+    the minimum step size once); a solution that overflows fails with the same message at the
+    same step."""
+    DST = exu.DynamicSolverType
     kw = {'last_stage_accelerations': dict(end_of_step=False),
-          'euler': dict(solver_type=exu.DynamicSolverType.ExplicitEuler),
-          'dopri5_fixed': dict(solver_type=exu.DynamicSolverType.DOPRI5, automatic=False),
+          'euler': dict(solver_type=DST.ExplicitEuler),
+          'dopri5_fixed': dict(solver_type=DST.DOPRI5, automatic=False),
           'outputs': dict(outputs=True),
-          'blows_up': dict(stiffness=2e5, h=2e-3, steps=2000)}.get(variant, {})
+          'blows_up': dict(stiffness=2e5, h=2e-3, steps=2000),
+          'dopri5': dict(solver_type=DST.DOPRI5, h=1e-2, steps=30, tol=1e-7),
+          'ode23_outputs': dict(solver_type=DST.ODE23, h=1e-2, steps=30, tol=1e-6, outputs=True),
+          'minimum_step_size': dict(solver_type=DST.DOPRI5, h=1e-2, steps=30, tol=1e-10, h_min=2e-3),
+          }.get(variant, {})
     plain = _explicit_grid('0', monkeypatch, tmp_path, **kw)
+    printed = capsys.readouterr().out
     counter = _RKCounter(monkeypatch)
     fused = _explicit_grid('1', monkeypatch, tmp_path, **kw)
     assert counter.steps > 10
     _assert_same(plain, fused)
+    assert capsys.readouterr().out == printed
     if variant == 'blows_up':
         assert 'NaN or Inf' in plain['error']
     else:
         assert 'error' not in plain and np.abs(plain['lam']).max() > 0.1     # eliminated reactions
+    if variant in ('dopri5', 'ode23_outputs'):
+        assert plain['counts'][2] > 0                    # steps rejected by the step-size control
+    if variant == 'minimum_step_size':
+        assert printed.count('reached minStepSize') == 1
 
 
 def test_module_code_is_kept_beside_the_source(tmp_path, monkeypatch):

@@ -454,57 +454,96 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
     h, s, k, eos = sc[0], int(sc[1]), int(sc[2]), sc[3] != 0.0
     t0, t_lim, t_end, tw, eps = sc[4], sc[5], sc[6], sc[7], sc[8]
     step, max_steps, tc, output, adaptive = sc[9], sc[10], sc[11], sc[12] != 0.0, sc[13] != 0.0
+    auto, h_max, h_min, inc, safety = sc[18] != 0.0, sc[19], sc[20], sc[21], sc[22]
+    a_tol, r_tol, p, warned, err = sc[23], sc[24], sc[25], sc[26] != 0.0, sc[29]
     n2, nae = q.shape[0], lam.shape[0]
     m = 2 * n2
     K = Kf.reshape((s, m))
     c = tab[:s]
     b = tab[s:2 * s]
     A = tab[2 * s:2 * s + s * s].reshape((s, s))
-    za, zl, dy = np.zeros(n2), np.zeros(nae), np.empty(m)
-    done, nrhs, status = 0, 0, 0
+    bh = tab[2 * s + s * s:3 * s + s * s]
+    za, zl, dy, yh = np.zeros(n2), np.zeros(nae), np.empty(m), np.empty(m)
+    done, nrhs, status, nrej = 0, 0, 0, 0
     hs = h
     fresh, t_prev = True, tc      # the state given holds its end-of-step values
     while done < max_steps and tc < t_lim:
-        if adaptive:
-            hs = min(h, t_end - tc) if tc + h > t_end else h      # the step loop's last step
-            t_new = tc + hs
-        else:
-            t_new = t0 + (step + 1.0) * h
         for j in range(n2):
             y0[j] = q[j]
             y0[n2 + j] = v[j]
             delta[j] = a[j]
         for j in range(nae):
             delta[n2 + j] = lam[j]
-        bad = -1
-        for i in range(s):
-            _kfused.rk_increment(A[i], K, i, hs, dy)
-            for j in range(n2):
-                q[j] = y0[j] + dy[j]
-                v[j] = y0[n2 + j] + dy[n2 + j]
-            bad = accelerations(q, v, za, zl, tc + c[i] * hs, q_ref, r, inv_m, f, x{params})
-            nrhs += 1
-            if bad >= 0:
+        while True:
+            # one try of the step (auto: the step-size control may reject it and try again)
+            if adaptive:
+                hs = min(h, t_end - tc) if tc + h > t_end else h      # the step loop's last step
+                t_new = tc + hs
+            else:
+                t_new = t0 + (step + 1.0) * h
+            bad = -1
+            for i in range(s):
+                _kfused.rk_increment(A[i], K, i, hs, dy)
+                for j in range(n2):
+                    q[j] = y0[j] + dy[j]
+                    v[j] = y0[n2 + j] + dy[n2 + j]
+                bad = accelerations(q, v, za, zl, tc + c[i] * hs, q_ref, r, inv_m, f, x{params})
+                nrhs += 1
+                if bad >= 0:
+                    break
+                for j in range(n2):
+                    K[i, j] = v[j]
+                    K[i, n2 + j] = x[j]
+            finite = bad < 0
+            if finite:
+                _kfused.rk_increment(b, K, s, hs, dy)
+                for j in range(m):
+                    y[j] = y0[j] + dy[j]
+                for j in range(k):
+                    e = int(elim[j])
+                    y[e] = 0.0
+                    y[n2 + e] = 0.0
+                for j in range(n2):
+                    q[j] = y[j]
+                    v[j] = y[n2 + j]
+                for j in range(n2):
+                    if not (np.isfinite(q[j]) and np.isfinite(v[j])):
+                        finite = False
+            if not finite or not auto:
                 break
-            for j in range(n2):
-                K[i, j] = v[j]
-                K[i, n2 + j] = x[j]
-        t1 = tc + hs
-        finite = bad < 0
-        if finite:
-            _kfused.rk_increment(b, K, s, hs, dy)
+            # ExplicitSolver.control_step_size; what Python must do itself (the first warning at
+            # the minimum step size, a rejection at it, a state or error not finite) goes back
+            _kfused.rk_increment(bh, K, s, hs, dy)
             for j in range(m):
-                y[j] = y0[j] + dy[j]
+                yh[j] = y0[j] + dy[j]
             for j in range(k):
                 e = int(elim[j])
-                y[e] = 0.0
-                y[n2 + e] = 0.0
-            for j in range(n2):
-                q[j] = y[j]
-                v[j] = y[n2 + j]
-            for j in range(n2):
-                if not (np.isfinite(q[j]) and np.isfinite(v[j])):
+                yh[e] = 0.0
+                yh[n2 + e] = 0.0
+            for j in range(m):
+                if not np.isfinite(yh[j]):
                     finite = False
+            if not finite:
+                break
+            e_try = _kfused.rk_error(y0, y, yh, a_tol, r_tol)
+            if not np.isfinite(e_try):
+                finite = False
+                break
+            err = e_try if e_try != 0.0 else 1e-12
+            h_opt = hs * (1.0 / err) ** (1.0 / p)
+            h_new = min(min(h_max, inc * hs), max(h_min, safety * h_opt))
+            if h_new == h_min and not warned:
+                finite = False
+                break
+            if h_new == h_min or not h_opt < hs:
+                h = h_new                   # accepted
+                break
+            if hs <= h_min * (1.0 + 1e-12):
+                finite = False
+                break
+            nrej += 1                       # rejected: again with the smaller step
+            h = h_new
+        t1 = tc + hs
         due, last = False, False
         if finite:
             if not eos:
@@ -519,8 +558,9 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
 @END_OF_STEP(t1, 16)@
                 finite = bad < 0
         if not finite:
-            # NaN or Inf in the new state, or a zero pivot of the mass matrix: the state back at
-            # the start of the step, which Python then does itself (and reports)
+            # NaN or Inf in the new state, a zero pivot of the mass matrix, or what the step-size
+            # control leaves to Python: the state back at the start of the step, which Python
+            # then does itself (and reports)
             for j in range(n2):
                 q[j] = y0[j]
                 v[j] = y0[n2 + j]
@@ -541,6 +581,7 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
             status = 5
             break
     sc[14], sc[15], sc[16], sc[17] = done, tc, nrhs, hs
+    sc[27], sc[28], sc[29] = nrej, h, err
     return status
 
 
@@ -609,19 +650,23 @@ RUN_BRANCHES["implicit_full"] = RUN_BRANCHES["implicit"]
 # the static module's mode 3: its load steps (STATIC_STEPS_LOOP), called as the dynamic steps
 RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: load steps; "),
                           RUN_BRANCHES["implicit"][1])
-# RK_STEPS (mode 4): explicit Runge-Kutta steps of ExplicitSolver (fixed step size, no error control,
-# a constant diagonal mass matrix, inv_m its inverse, or, inv_m empty, a block-diagonal one: the
-# module's block_mass) from (q, v, a, lam) after step sc[9] at time
-# sc[11], as STEPS stops. Arrays: y, y0 (2 n2) the new and the start
-# state, Kf (s * 2 n2) the stage derivatives, tab = [c (s), b (s), A (s * s)], elim = [index,
-# AE index, first, C_j] (k each) of the eliminated coordinates, f, x (n2), delta (n2 + n_ae) the
-# start a and lambda. sc = [h, s, k, end-of-step accelerations, t0, loop bound, t_end, next output
-# time, output epsilon, step, max steps, t, output on, adaptive | out: steps done, t, number of
-# right-hand sides, size of the last step (adaptive: the last one up to t_end may be shorter)].
-# The end-of-step accelerations (eos) and the multipliers of the eliminated coordinates are made
-# at the call's last step only (the state Python sees; the steps in between do not read them).
-# Returns 0, 5 (output due) or 3 (NaN/Inf, or a zero pivot of the mass matrix: state back at the
-# start of the step).
+# RK_STEPS (mode 4): explicit Runge-Kutta steps of ExplicitSolver (a constant diagonal mass matrix,
+# inv_m its inverse, or, inv_m empty, a block-diagonal one: the module's block_mass) from (q, v, a,
+# lam) after step sc[9] at time sc[11], as STEPS stops: fixed step sizes, or (auto) the
+# step-size control of an embedded pair (ExplicitSolver.control_step_size: rejected tries are
+# done again with the smaller step). Arrays: y, y0 (2 n2) the new and the start state, Kf
+# (s * 2 n2) the stage derivatives, tab = [c (s), b (s), A (s * s), b_hat (s; zeros without)],
+# elim = [index, AE index, first, C_j] (k each) of the eliminated coordinates, f, x (n2), delta
+# (n2 + n_ae) the start a and lambda. sc = [h, s, k, end-of-step accelerations, t0, loop bound,
+# t_end, next output time, output epsilon, step, max steps, t, output on, adaptive | out: steps
+# done, t, number of right-hand sides, size of the last step (adaptive: the last one up to t_end
+# may be shorter) | in: auto, h_max, h_min, maximum increase, safety, absolute and relative
+# tolerance, exponent p, minimum-step warning given | out: tries rejected, the next step size |
+# in/out: the last error estimate]. The end-of-step accelerations (eos) and the multipliers of
+# the eliminated coordinates are made at the call's last step only (the state Python sees; the
+# steps in between do not read them). Returns 0, 5 (output due) or 3 (state back at the start of
+# the step, which Python then does: NaN/Inf, a zero pivot of the mass matrix, the first step at
+# the minimum step size (its warning), a rejection at the minimum step size (its failure)).
 # STEPS (mode 3): time steps of ImplicitSecondOrderSolver (fixed step size, modified Newton with the
 # current factorization) from the state (q, v, a, lam; aa = the solver's a_alg, caa = the state's)
 # after the step sc[11] at time sc[13], until sc[12] steps are done, the time reaches sc[7] or an

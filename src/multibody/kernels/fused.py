@@ -238,6 +238,19 @@ def copy_vectors(src, dst):
             y[i] = x[i]
 
 
+@njit(error_model="numpy")
+def rk_error(y0, y1, y_hat, a_tol, r_tol):
+    """The error estimate of an embedded Runge-Kutta pair (spec solvers.md 6.3): the root mean
+    square of (y_hat - y1) / (a_tol + r_tol max(y_hat, y0)) over the state (with the signed
+    values, as Exudyn), summed in order (the Python step and the compiled step loop share it)."""
+    m = y0.shape[0]
+    acc = 0.0
+    for j in range(m):
+        d = (y_hat[j] - y1[j]) / (a_tol + r_tol * max(y_hat[j], y0[j]))
+        acc += d * d
+    return np.sqrt(acc / max(m, 1))
+
+
 @njit
 def rk_increment(coef, K, count, h, out):
     """out = h * sum_{j < count} coef[j] K[j] (K (s, m)): a Runge-Kutta stage increment or the

@@ -33,7 +33,7 @@ import scipy.sparse as sp
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError
 from ..kernels.assembly import blocks_solve, blocks_times_vector_add
-from ..kernels.fused import rk_increment
+from ..kernels.fused import rk_error, rk_increment
 from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
 from .implicit import COMPILED_STEPS_MAX, StepLoop, number_of_steps
 from .linear import LinearSolver, SingularJacobian
@@ -541,14 +541,25 @@ class ExplicitSolver(StepLoop):
         return y
 
     # ---------------------------------------------------------------- compiled steps
+    @property
+    def compiled_any_step_size(self):
+        """The compiled steps do the step-size control (StepLoop.run calls them at any step size)."""
+        return self.automatic
+
+    def step_size_after_compiled(self, h):
+        """The step size after compiled steps: that of their step-size control (automatic)."""
+        return self.h_next if self.automatic else h
+
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
-        """Runge-Kutta steps of size h in one compiled call (FusedResidual.rk_steps), where nothing
-        between two steps needs Python: the fused residual in use, a constant diagonal mass matrix
-        (inverted elementwise at the first step) or a block-diagonal one (solved block by block
-        at every stage, MassSolver.block_mode), no step-size control, Lie-group node, user
-        function or console output. Same numbers as ``runge_kutta``.
+        """Runge-Kutta steps from size h on in one compiled call (FusedResidual.rk_steps), where
+        nothing between two steps needs Python: the fused residual in use, a constant diagonal mass
+        matrix (inverted elementwise at the first step) or a block-diagonal one (solved block by
+        block at every stage, MassSolver.block_mode), no Lie-group node, user function or console
+        output. Fixed step sizes, or the automatic step size of an embedded pair, whose control
+        (``control_step_size``) runs compiled too: the next step size comes back in ``h_next``.
+        Same numbers as ``runge_kutta``.
         Returns as StepLoop.compiled_steps (then "compiled" or "python"), or None."""
-        if self.tableau is None or self.automatic or self.lie is not None or self._verbose > 0:
+        if self.tableau is None or self.lie is not None or self._verbose > 0:
             return None
         uf = self.mbs._user_functions
         if uf["preStep"] or uf["postStep"] or uf["postNewton"] or self.post_newton_groups():
@@ -571,21 +582,38 @@ class ExplicitSolver(StepLoop):
         if bufs is None:
             n, n_ae, tab, e = self.n, self.c.n_ae, self.tableau, self.elim
             s = tab.stages
+            b_hat = tab.b_hat if tab.b_hat is not None else np.zeros(s)
             bufs = self._rk_buffers = (
                 np.empty(n + n_ae), np.empty(n + n_ae),
                 [np.empty(2 * n), np.empty(2 * n), np.empty(s * 2 * n),
-                 np.concatenate([tab.c, tab.b, tab.A.ravel()]), None,
+                 np.concatenate([tab.c, tab.b, tab.A.ravel(), b_hat]), None,
                  np.concatenate([e.index, e.ae, e.first, e.coefficient]).astype(float), np.empty(n), np.empty(n)],
-                np.zeros(18))
+                np.zeros(30))
         r, delta, arrays, sc = bufs
         arrays[4] = inv_m
         output, t_out = self.output_manager.next_output_time()
         sc[:14] = (h, self.tableau.stages, self.elim.index.size, self.end_of_step_accelerations, t0, t_lim, t_end,
                    t_out, OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output, adaptive)
+        it = self.it
+        if self.automatic:
+            ti = self.settings.timeIntegration
+            sc[18:27] = (1.0, it.maxStepSize, it.minStepSize, float(ti.stepSizeMaxIncrease),
+                         float(ti.stepSizeSafety), float(ti.absoluteTolerance), float(ti.relativeTolerance),
+                         self.tableau.p, self.min_step_warned)
+            sc[29] = it.automaticStepSizeError
+        else:
+            sc[18] = 0.0
         cur = self.current
         status = fz.rk_steps(cur.q, cur.v, cur.a, cur.lam, r, delta, arrays, sc)
         done, t_done = int(sc[14]), float(sc[15])
         self.n_rhs += int(sc[16])
+        if self.automatic:
+            rejected = int(sc[27])
+            self.h_next = float(sc[28])
+            it.automaticStepSizeError = float(sc[29])
+            if rejected:
+                it.rejectedAutomaticStepSizeSteps += rejected
+                it.recommendedStepSize = -1.0       # as after a rejection in StepLoop.run
         if done:
             cur.t = t_done
             self.rejected = self.nonfinite = False
@@ -679,10 +707,9 @@ class ExplicitSolver(StepLoop):
         """Error estimate and next step size (spec solvers.md 6.3); True if the step is accepted."""
         ti = self.settings.timeIntegration
         a_tol, r_tol = float(ti.absoluteTolerance), float(ti.relativeTolerance)
-        # the max of the signed values, as Exudyn (spec 6.3)
-        scale = a_tol + r_tol * np.maximum(y_hat, y0)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            err = math.sqrt(float(np.sum(((y_hat - y1) / scale) ** 2)) / max(y0.size, 1))
+        # the max of the signed values, as Exudyn (spec 6.3); summed in order (rk_error: the
+        # compiled steps give the same numbers)
+        err = float(rk_error(y0, y1, y_hat, a_tol, r_tol))
         if err == 0.0:
             err = 1e-12
         self.it.automaticStepSizeError = err

@@ -78,11 +78,12 @@ class StepLoop(SolverBase):
         tiny = 1e-10
         t_lim = t_end - tiny * max(1.0, abs(t_end))
         while t < t_lim and not stop_requested:
-            if not adaptive or h == h_max:
+            if not adaptive or h == h_max or self.compiled_any_step_size:
                 # steps in compiled code where the solver can (ImplicitSecondOrderSolver.compiled_steps)
                 chunk = self.compiled_steps(step, t, t0, h, t_end, t_lim, adaptive)
                 if chunk is not None:
                     done, t_done, output_due, then, h_last = chunk
+                    h = self.step_size_after_compiled(h)
                     if done:
                         t = t_done
                         step += done
@@ -149,6 +150,14 @@ class StepLoop(SolverBase):
         self.report_end()
         self.output_manager.end(self)
         return True
+
+    # the compiled steps control the step size themselves (called at any step size, not only at
+    # the largest of an adaptive run); then ``step_size_after_compiled`` gives the next one
+    compiled_any_step_size = False
+
+    def step_size_after_compiled(self, h):
+        """The step size after a call of ``compiled_steps`` (h unless the steps chose another)."""
+        return h
 
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
         """Steps of size h (the largest, if ``adaptive``) from ``step`` (time t) in compiled code,
