@@ -939,6 +939,42 @@ def explicit_rigid_chain(exu, U, solverType='RK44', h=1e-3, nSteps=300, tol=1e-6
     return res
 
 
+def explicit_rigid_rotveclg(exu, U, solverType='RK44', h=1e-3, nSteps=300, tol=1e-6):
+    """Explicit Lie-group integration (spec solvers.md 6.5): two spinning rigid bodies on
+    NodeRigidBodyRotVecLG nodes (COM offsets, off-diagonal inertia; rotation angles of order 1,
+    away from the small-angle branches of the rotation-vector maps), body 0 on a
+    RigidBodySpringDamper from the ground, body 1 on one from body 0, gravity."""
+    SC, mbs = _new_system(exu)
+    oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
+    inertia = [0.05, 0.06, 0.08, 0.004, -0.003, 0.002]
+    n0, b0 = _rigid_node_body(mbs, U, 'RotVecLG', [0., -0.5, 0.], U.RotXYZ2RotationMatrix([0.4, -0.3, 0.6]),
+                              [0.2, 0., 0.1], [3., 1.5, 4.], 2., inertia, [0.05, -0.02, 0.01])
+    n1, b1 = _rigid_node_body(mbs, U, 'RotVecLG', [0.5, -0.6, 0.1], U.RotXYZ2RotationMatrix([-0.5, 0.7, 0.2]),
+                              [0., 0.2, 0.], [-2., 2.5, 5.], 1.5, inertia, [0., 0.03, -0.02])
+    for b in (b0, b1):
+        mm = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
+        mbs.AddLoad(U.LoadMassProportional(markerNumber=mm, loadVector=[0., -9.81, 0.]))
+    K = np.diag([400., 500., 600., 0., 0., 0.])
+    D = np.diag([2., 2., 2., 0., 0., 0.])
+    mG = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=oGround, localPosition=[0., 0., 0.]))
+    mA = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b0, localPosition=[0., 0.4, 0.]))
+    mA2 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b0, localPosition=[0.25, 0., 0.]))
+    mB = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b1, localPosition=[-0.25, 0., 0.]))
+    mbs.AddObject(U.RigidBodySpringDamper(markerNumbers=[mG, mA], stiffness=K, damping=D))
+    mbs.AddObject(U.RigidBodySpringDamper(markerNumbers=[mA2, mB], stiffness=0.5 * K, damping=D))
+    OV = exu.OutputVariableType
+    sensors = {'position1': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n1, outputVariableType=OV.Position)),
+               'omega0': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n0, outputVariableType=OV.AngularVelocity)),
+               'rotation1': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n1,
+                                                outputVariableType=OV.RotationMatrix))}
+    mbs.Assemble()
+    ss, st = explicit_settings(exu, h, nSteps, solverType, tol, sensorPeriod=10 * h)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = explicit_state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    return res
+
+
 # ---------------------------------------------------------------------------
 # rigid bodies (nodes.md, bodies.md, markers.md)
 # ---------------------------------------------------------------------------
@@ -1125,6 +1161,8 @@ CASES = {
     'explicit_rigid_chain_rk44': (explicit_rigid_chain, dict(solverType='RK44')),
     'explicit_rigid_chain_rk44_last_stage': (explicit_rigid_chain, dict(solverType='RK44', endOfStep=False)),
     'explicit_rigid_chain_dopri5': (explicit_rigid_chain, dict(solverType='DOPRI5', h=1e-2, nSteps=30)),
+    'explicit_rigid_rotveclg_rk44': (explicit_rigid_rotveclg, dict(solverType='RK44')),
+    'explicit_rigid_rotveclg_dopri5': (explicit_rigid_rotveclg, dict(solverType='DOPRI5', h=1e-2, nSteps=30)),
     'explicit_grid_ode23': (explicit_grid, dict(solverType='ODE23', h=2e-2, nSteps=5)),
 }
 CASES.update(RIGID_CASES)

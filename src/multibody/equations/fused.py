@@ -463,6 +463,8 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
     b = tab[s:2 * s]
     A = tab[2 * s:2 * s + s * s].reshape((s, s))
     bh = tab[2 * s + s * s:3 * s + s * s]
+    lie = elim[4 * k:]             # Lie-group rotation rows (LieGroupRotations.packed)
+    nl = lie.shape[0]
     za, zl, dy, yh = np.zeros(n2), np.zeros(nae), np.empty(m), np.empty(m)
     done, nrhs, status, nrej = 0, 0, 0, 0
     hs = h
@@ -487,6 +489,8 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
                 for j in range(n2):
                     q[j] = y0[j] + dy[j]
                     v[j] = y0[n2 + j] + dy[n2 + j]
+                if nl > 0:
+                    _kfused.lie_compose(lie, y0, dy, q)
                 bad = accelerations(q, v, za, zl, tc + c[i] * hs, q_ref, r, inv_m, f, x{params})
                 nrhs += 1
                 if bad >= 0:
@@ -494,15 +498,11 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
                 for j in range(n2):
                     K[i, j] = v[j]
                     K[i, n2 + j] = x[j]
+                if nl > 0:
+                    _kfused.lie_rate(lie, dy, K[i])
             finite = bad < 0
             if finite:
-                _kfused.rk_increment(b, K, s, hs, dy)
-                for j in range(m):
-                    y[j] = y0[j] + dy[j]
-                for j in range(k):
-                    e = int(elim[j])
-                    y[e] = 0.0
-                    y[n2 + e] = 0.0
+                _kfused.rk_combine(b, K, s, hs, y0, lie, elim, k, dy, y)
                 for j in range(n2):
                     q[j] = y[j]
                     v[j] = y[n2 + j]
@@ -513,13 +513,7 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
                 break
             # ExplicitSolver.control_step_size; what Python must do itself (the first warning at
             # the minimum step size, a rejection at it, a state or error not finite) goes back
-            _kfused.rk_increment(bh, K, s, hs, dy)
-            for j in range(m):
-                yh[j] = y0[j] + dy[j]
-            for j in range(k):
-                e = int(elim[j])
-                yh[e] = 0.0
-                yh[n2 + e] = 0.0
+            _kfused.rk_combine(bh, K, s, hs, y0, lie, elim, k, dy, yh)
             for j in range(m):
                 if not np.isfinite(yh[j]):
                     finite = False
@@ -656,7 +650,8 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: 
 # step-size control of an embedded pair (ExplicitSolver.control_step_size: rejected tries are
 # done again with the smaller step). Arrays: y, y0 (2 n2) the new and the start state, Kf
 # (s * 2 n2) the stage derivatives, tab = [c (s), b (s), A (s * s), b_hat (s; zeros without)],
-# elim = [index, AE index, first, C_j] (k each) of the eliminated coordinates, f, x (n2), delta
+# elim = [index, AE index, first, C_j] (k each) of the eliminated coordinates and the Lie-group
+# rotation rows (LieGroupRotations.packed: stage values and rates by lie_compose, lie_rate), f, x (n2), delta
 # (n2 + n_ae) the start a and lambda. sc = [h, s, k, end-of-step accelerations, t0, loop bound,
 # t_end, next output time, output epsilon, step, max steps, t, output on, adaptive | out: steps
 # done, t, number of right-hand sides, size of the last step (adaptive: the last one up to t_end

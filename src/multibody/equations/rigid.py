@@ -163,14 +163,20 @@ class _Rigid3DNodes(NodeGroup):
         raise KeyError(var)
 
 
-# the compiled frames of a node type (Rotation vector nodes: their Lie-group update needs Python)
-_FRAMES_SYSTEM = {"EP": kf.ep_frames_system, "Rxyz": kf.rxyz_frames_system}
+# the kernels of a node type: frames, and the compiled ones (with system vectors); mass blocks and
+# LHS terms of rigid bodies (rotation-vector nodes: no stiffness kernel, their Jacobian blocks are
+# made by RigidBodies.stiffness_blocks)
+_FRAMES = {"EP": krig.ep_frames, "Rxyz": krig.rxyz_frames, "RotVecLG": krig.rotvec_frames}
+_FRAMES_SYSTEM = {"EP": kf.ep_frames_system, "Rxyz": kf.rxyz_frames_system, "RotVecLG": kf.rotvec_frames_system}
+_MASS_AND_LHS = {"EP": krig.ep_mass_and_lhs, "Rxyz": krig.rxyz_mass_and_lhs, "RotVecLG": krig.rotvec_mass_and_lhs}
+_MASS_AND_LHS_SYSTEM = {"EP": kf.ep_mass_and_lhs_system, "Rxyz": kf.rxyz_mass_and_lhs_system,
+                        "RotVecLG": kf.rotvec_mass_and_lhs_system}
 
 
 def write_frame_3d(kind, it, q, v, idx, frames):
     """Frames of 3D rigid nodes/bodies: q, v (n, 3 + nr) total coordinates and rates."""
-    if kind in ("EP", "Rxyz"):
-        kernel = krig.ep_frames if kind == "EP" else krig.rxyz_frames
+    if kind in _FRAMES:
+        kernel = _FRAMES[kind]
         kernel(np.ascontiguousarray(it, dtype=np.int64), np.ascontiguousarray(idx), np.ascontiguousarray(q),
                np.ascontiguousarray(v), frames.pos, frames.vel, frames.A, frames.omega, frames.omega_local,
                frames.Jpos, frames.Jrot, frames.Jrot_local, frames.ltg)
@@ -365,8 +371,9 @@ class RigidBodies(BodyGroup):
             write_frame_3d(k, self.items[rows], q, vv, idx, frames)
 
     def _single_kind(self):
-        """'EP' or 'Rxyz' if all bodies have nodes of that type (the fused residual's cases), else None."""
-        if len(self.parts) == 1 and self.parts[0][0] in ("EP", "Rxyz"):
+        """'EP', 'Rxyz' or 'RotVecLG' if all bodies have nodes of that type (the fused residual's
+        cases), else None."""
+        if len(self.parts) == 1 and self.parts[0][0] in _MASS_AND_LHS:
             return self.parts[0][0]
         return None
 
@@ -386,7 +393,7 @@ class RigidBodies(BodyGroup):
         w = self.width
         self._fused_M = np.zeros((self.n, w, w))
         self._fused_Q = np.zeros((self.n, w))
-        kernel = kf.ep_mass_and_lhs_system if kind == "EP" else kf.rxyz_mass_and_lhs_system
+        kernel = _MASS_AND_LHS_SYSTEM[kind]
         return [Call(kernel, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
                      self.com, self._fused_M, self._fused_Q,
                      *_scratch(self.ltg))], self._fused_M
@@ -398,7 +405,7 @@ class RigidBodies(BodyGroup):
 
     def fused_stiffness(self, eq):
         kind = self._single_kind()
-        if kind is None:
+        if kind not in ("EP", "Rxyz"):
             return None
         w = self.width
         K, D = np.zeros((self.n, w, w)), np.zeros((self.n, w, w))
@@ -412,30 +419,18 @@ class RigidBodies(BodyGroup):
         for k, rows in (self.parts if parts is None else parts):
             w = 3 + N_ROT[k]
             _, q, vv = self._part_state(rows, k, q_tot, v)
-            if k in ("EP", "Rxyz"):
-                M = np.empty((len(rows), w, w))
-                kernel = krig.ep_mass_and_lhs if k == "EP" else krig.rxyz_mass_and_lhs
-                kernel(np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
-                       self.com[rows], True, False, M, _NO_Q[w])
-                out[rows, :w, :w] = M
-                continue
-            A, Gl, _, _, _ = rotation_kinematics(k, q[:, 3:], vv[:, 3:])
-            m = self.mass[rows]
-            Mtr = -m[:, None, None] * np.einsum("nij,njk,nkl->nil", A, _skew(self.com[rows]), Gl)
-            blk = np.zeros((len(rows), w, w))
-            blk[:, :3, :3] = m[:, None, None] * EYE3
-            blk[:, :3, 3:] = Mtr
-            blk[:, 3:, :3] = np.transpose(Mtr, (0, 2, 1))
-            blk[:, 3:, 3:] = np.einsum("nji,njk,nkl->nil", Gl, self.J[rows], Gl)
-            out[rows, :w, :w] = blk
+            M = np.empty((len(rows), w, w))
+            _MASS_AND_LHS[k](np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
+                             self.com[rows], True, False, M, _NO_Q[w])
+            out[rows, :w, :w] = M
 
     def mass_and_lhs(self, q_tot, v, M_out, lhs_out):
         """Mass blocks and LHS forces in one pass (EP bodies: one kernel call for both)."""
         kind = self._single_kind()
         if kind is not None:
-            # all bodies on Euler-parameter (or all on Rxyz) nodes: the kernel writes the group's arrays directly
+            # all bodies on nodes of one type: the kernel writes the group's arrays directly
             idx = self.ltg
-            kernel = krig.ep_mass_and_lhs if kind == "EP" else krig.rxyz_mass_and_lhs
+            kernel = _MASS_AND_LHS[kind]
             kernel(q_tot[idx], v[idx], self.mass, self.J, self.com, True, True, M_out, lhs_out)
             return
         others = [(k, rows) for k, rows in self.parts if k != "EP"]
@@ -452,21 +447,9 @@ class RigidBodies(BodyGroup):
 
     def _lhs_part(self, k, rows, q, vv):
         """Q_LHS (n_part, 3 + nr) of one parametrization."""
-        if k in ("EP", "Rxyz"):
-            w = 3 + N_ROT[k]
-            out = np.zeros((len(rows), w))
-            kernel = krig.ep_mass_and_lhs if k == "EP" else krig.rxyz_mass_and_lhs
-            kernel(np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
-                   self.com[rows], False, True, _NO_M[w], out)
-            return out
-        A, Gl, _, gl_t, _ = rotation_kinematics(k, q[:, 3:], vv[:, 3:])
-        m, J, b = self.mass[rows], self.J[rows], self.com[rows]
-        w = _mv(Gl, vv[:, 3:])
-        Jw = _mv(J, w)
-        trans = np.cross(w, np.cross(b, w)) + np.cross(b, gl_t)
-        out = np.empty((len(rows), q.shape[1]))
-        out[:, :3] = -m[:, None] * _mv(A, trans)
-        out[:, 3:] = np.einsum("nji,nj->ni", Gl, np.cross(w, Jw) + _mv(J, gl_t))
+        out = np.zeros((len(rows), 3 + N_ROT[k]))
+        _MASS_AND_LHS[k](np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
+                         self.com[rows], False, True, _NO_M[3 + N_ROT[k]], out)
         return out
 
     def lhs_forces(self, q, q_tot, v, t, out, parts=None):

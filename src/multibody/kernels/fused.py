@@ -7,8 +7,9 @@ import numpy as np
 from ._jit import njit
 from .connectors import spring_damper_marker_forces
 from .constraints import coordinate, point_translation
-from .rigid import (ep_frames, ep_mass_and_lhs, ep_stiffness, frames_2d, rxyz_frames, rxyz_mass_and_lhs,
-                    rxyz_stiffness)
+from .rigid import (ep_frames, ep_mass_and_lhs, ep_stiffness, frames_2d, rotvec_frames, rotvec_mass_and_lhs,
+                    rxyz_frames, rxyz_mass_and_lhs, rxyz_stiffness)
+from .rotations import rotvec_from_rotation_matrix, rotvec_rotation_matrix, rotvec_t_exp_inv
 from .rigid_joints import rigid_joint_equations
 from .sparse_lu import lu_solve
 from .stack import scratch_2d, stack_empty
@@ -44,6 +45,22 @@ def rxyz_mass_and_lhs_system(idx, q_tot, v, mass, J, com, M_out, Q_out, qs, vs):
     system (qs, vs scratch of idx's shape)."""
     Q_out[:] = 0.0
     rxyz_mass_and_lhs(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, True, True, M_out, Q_out)
+
+
+@njit
+def rotvec_frames_system(rows, idx, q_tot, v, pos, vel, A, omega, omega_local, Jpos, Jrot, Jrot_local, ltg, qs, vs):
+    """rotvec_frames with the coordinates read from the system vectors (idx (n, 6); qs, vs scratch)."""
+    rotvec_frames(rows, idx, gather_into(q_tot, idx, qs), gather_into(v, idx, vs), pos, vel, A, omega, omega_local,
+                  Jpos, Jrot, Jrot_local, ltg)
+
+
+@njit
+def rotvec_mass_and_lhs_system(idx, q_tot, v, mass, J, com, M_out, Q_out, qs, vs):
+    """Mass blocks and LHS terms of rigid bodies on rotation-vector nodes (Q_out overwritten),
+    coordinates from the system (qs, vs scratch of idx's shape)."""
+    Q_out[:] = 0.0
+    rotvec_mass_and_lhs(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, True, True, M_out,
+                        Q_out)
 
 
 @njit
@@ -236,6 +253,69 @@ def copy_vectors(src, dst):
         x, y = src[k], dst[k]
         for i in range(x.shape[0]):
             y[i] = x[i]
+
+
+@njit
+def lie_compose(lie, y, dy, out):
+    """Lie-group stage values of rotation-vector coordinates (spec solvers.md 6.5): out[r] =
+    log(exp(ref + y[r]) exp(dy[r])) - ref for every node's rotation rows r, lie = [r (3 m, as
+    floats), ref (3 m)] (ExplicitSolver's LieGroupRotations and the compiled steps share it)."""
+    m3 = lie.shape[0] // 2
+    A0 = stack_empty((3, 3))
+    A1 = stack_empty((3, 3))
+    P = stack_empty((3, 3))
+    v0 = stack_empty(3)
+    v1 = stack_empty(3)
+    psi = stack_empty(3)
+    for k in range(0, m3, 3):
+        for a in range(3):
+            r = int(lie[k + a])
+            v0[a] = lie[m3 + k + a] + y[r]
+            v1[a] = dy[r]
+        rotvec_rotation_matrix(v0, A0)
+        rotvec_rotation_matrix(v1, A1)
+        for a in range(3):
+            for b in range(3):
+                P[a, b] = A0[a, 0] * A1[0, b] + A0[a, 1] * A1[1, b] + A0[a, 2] * A1[2, b]
+        rotvec_from_rotation_matrix(P, psi)
+        for a in range(3):
+            out[int(lie[k + a])] = psi[a] - lie[m3 + k + a]
+
+
+@njit
+def lie_rate(lie, dy, K):
+    """K[r] = T_exp^-1(dy[r]) K[r] for every node's rotation rows r (lie as in lie_compose): the
+    rotation-vector rate of a stage from its local angular velocity."""
+    m3 = lie.shape[0] // 2
+    T = stack_empty((3, 3))
+    d = stack_empty(3)
+    x = stack_empty(3)
+    for k in range(0, m3, 3):
+        for a in range(3):
+            r = int(lie[k + a])
+            d[a] = dy[r]
+            x[a] = K[r]
+        rotvec_t_exp_inv(d, T)
+        for a in range(3):
+            K[int(lie[k + a])] = T[a, 0] * x[0] + T[a, 1] * x[1] + T[a, 2] * x[2]
+
+
+@njit
+def rk_combine(coef, K, count, h, y0, lie, elim, k, dy, out):
+    """out = y0 + h sum_{j < count} coef[j] K[j] (the increment into dy, rk_increment), the
+    Lie-group rotation rows composed instead (lie_compose), the k eliminated coordinates elim[:k]
+    and their velocities zero: a Runge-Kutta step's new state, y0 = [q; q_t] (the compiled
+    steps; the Python step makes the same numbers with the same kernels)."""
+    rk_increment(coef, K, count, h, dy)
+    n2 = y0.shape[0] // 2
+    for j in range(y0.shape[0]):
+        out[j] = y0[j] + dy[j]
+    if lie.shape[0] > 0:
+        lie_compose(lie, y0, dy, out)
+    for j in range(k):
+        e = int(elim[j])
+        out[e] = 0.0
+        out[n2 + e] = 0.0
 
 
 @njit(error_model="numpy")

@@ -13,8 +13,8 @@ import numpy as np
 
 from ._jit import njit
 from .stack import stack_empty
-from .rotations import (ep_g, ep_g_local, ep_rotation_matrix, rotation_matrix_z, rxyz_g, rxyz_g_local,
-                        rxyz_g_local_t, rxyz_rotation_matrix)
+from .rotations import (ep_g, ep_g_local, ep_rotation_matrix, rotation_matrix_z, rotvec_rotation_matrix, rxyz_g,
+                        rxyz_g_local, rxyz_g_local_t, rxyz_rotation_matrix)
 
 
 @njit
@@ -332,26 +332,38 @@ def rxyz_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
     JG = stack_empty((3, 3))       # J G_local
     for i in range(q.shape[0]):
         _rxyz_rotation(q, v, i, th, th_t, A, Gl, w, g)
-        m = mass[i]
-        b0, b1, b2 = com[i, 0], com[i, 1], com[i, 2]
-        if want_mass:
-            _mass_block(i, m, b0, b1, b2, A, Gl, J, S, JG, M_out)
-        if want_lhs:
-            # w x (b x w) + b x g
-            c0, c1, c2 = b1 * w[2] - b2 * w[1], b2 * w[0] - b0 * w[2], b0 * w[1] - b1 * w[0]
-            t0 = w[1] * c2 - w[2] * c1 + (b1 * g[2] - b2 * g[1])
-            t1 = w[2] * c0 - w[0] * c2 + (b2 * g[0] - b0 * g[2])
-            t2 = w[0] * c1 - w[1] * c0 + (b0 * g[1] - b1 * g[0])
-            for a in range(3):
-                Q_out[i, a] += -m * (A[a, 0] * t0 + A[a, 1] * t1 + A[a, 2] * t2)
-            jw0 = J[i, 0, 0] * w[0] + J[i, 0, 1] * w[1] + J[i, 0, 2] * w[2]
-            jw1 = J[i, 1, 0] * w[0] + J[i, 1, 1] * w[1] + J[i, 1, 2] * w[2]
-            jw2 = J[i, 2, 0] * w[0] + J[i, 2, 1] * w[1] + J[i, 2, 2] * w[2]
-            x0 = w[1] * jw2 - w[2] * jw1 + (J[i, 0, 0] * g[0] + J[i, 0, 1] * g[1] + J[i, 0, 2] * g[2])
-            x1 = w[2] * jw0 - w[0] * jw2 + (J[i, 1, 0] * g[0] + J[i, 1, 1] * g[1] + J[i, 1, 2] * g[2])
-            x2 = w[0] * jw1 - w[1] * jw0 + (J[i, 2, 0] * g[0] + J[i, 2, 1] * g[1] + J[i, 2, 2] * g[2])
-            for k in range(3):
-                Q_out[i, 3 + k] += Gl[0, k] * x0 + Gl[1, k] * x1 + Gl[2, k] * x2
+        _mass_and_lhs_3(i, mass, com, A, Gl, J, w, g, want_mass, want_lhs, S, JG, M_out, Q_out)
+
+
+@njit(inline="always")
+def _mass_and_lhs_3(i, mass, com, A, Gl, J, w, g, want_mass, want_lhs, S, JG, M_out, Q_out):
+    """Mass block and (added) LHS terms of body i with three rotation parameters (its A, G_local,
+    w and g given)."""
+    m = mass[i]
+    b0, b1, b2 = com[i, 0], com[i, 1], com[i, 2]
+    if want_mass:
+        _mass_block(i, m, b0, b1, b2, A, Gl, J, S, JG, M_out)
+    if want_lhs:
+        _lhs_3(i, m, b0, b1, b2, A, Gl, J, w, g, Q_out)
+
+
+@njit(inline="always")
+def _lhs_3(i, m, b0, b1, b2, A, Gl, J, w, g, Q_out):
+    """Q_out[i] += [-m A (w x (b x w) + b x g), G_l^T (w x J w + J g)] (three rotation parameters)."""
+    c0, c1, c2 = b1 * w[2] - b2 * w[1], b2 * w[0] - b0 * w[2], b0 * w[1] - b1 * w[0]
+    t0 = w[1] * c2 - w[2] * c1 + (b1 * g[2] - b2 * g[1])
+    t1 = w[2] * c0 - w[0] * c2 + (b2 * g[0] - b0 * g[2])
+    t2 = w[0] * c1 - w[1] * c0 + (b0 * g[1] - b1 * g[0])
+    for a in range(3):
+        Q_out[i, a] += -m * (A[a, 0] * t0 + A[a, 1] * t1 + A[a, 2] * t2)
+    jw0 = J[i, 0, 0] * w[0] + J[i, 0, 1] * w[1] + J[i, 0, 2] * w[2]
+    jw1 = J[i, 1, 0] * w[0] + J[i, 1, 1] * w[1] + J[i, 1, 2] * w[2]
+    jw2 = J[i, 2, 0] * w[0] + J[i, 2, 1] * w[1] + J[i, 2, 2] * w[2]
+    x0 = w[1] * jw2 - w[2] * jw1 + (J[i, 0, 0] * g[0] + J[i, 0, 1] * g[1] + J[i, 0, 2] * g[2])
+    x1 = w[2] * jw0 - w[0] * jw2 + (J[i, 1, 0] * g[0] + J[i, 1, 1] * g[1] + J[i, 1, 2] * g[2])
+    x2 = w[0] * jw1 - w[1] * jw0 + (J[i, 2, 0] * g[0] + J[i, 2, 1] * g[1] + J[i, 2, 2] * g[2])
+    for k in range(3):
+        Q_out[i, 3 + k] += Gl[0, k] * x0 + Gl[1, k] * x1 + Gl[2, k] * x2
 
 
 @njit
@@ -421,3 +433,50 @@ def rxyz_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
             rxyz_mass_and_lhs(qm, vi, mass[i:i + 1], J[i:i + 1], com[i:i + 1], False, True, none, Qm)
             for k in range(6):
                 K_out[i, k, j] = (Qp[0, k] - Qm[0, k]) / (2.0 * h)
+
+
+# ---------------------------------------------------------------- rotation-vector (Lie-group) nodes and bodies
+# NodeRigidBodyRotVecLG: [u (3), psi (3)], velocity coordinates [u_t, omega_local]: A = exp(psi),
+# G_local = I, G = A, G_local,t theta_t = 0 (equations/rigid.py rotation_kinematics)
+
+@njit
+def _rotvec_rotation(q, i, psi, A, Gl):
+    """psi = q[i, 3:6], A = exp(psi), G_local = I of row i."""
+    for k in range(3):
+        psi[k] = q[i, 3 + k]
+    rotvec_rotation_matrix(psi, A)
+    for a in range(3):
+        for k in range(3):
+            Gl[a, k] = 1.0 if a == k else 0.0
+
+
+@njit
+def rotvec_frames(rows, ltg, q, v, pos, vel, A_out, omega, omega_local, Jpos, Jrot, Jrot_local, f_ltg):
+    """Frames of rotation-vector nodes/bodies: q, v (n, 6) total coordinates and rates, ltg (n, 6);
+    Jpos = [I, 0], Jrot = [0, A], Jrot_local = [0, I]."""
+    A = stack_empty((3, 3))
+    Gl = stack_empty((3, 3))
+    psi = stack_empty(3)
+    for i in range(rows.shape[0]):
+        _rotvec_rotation(q, i, psi, A, Gl)
+        _write_frame(rows[i], i, ltg, q, v, A, A, Gl, pos, vel, A_out, omega, omega_local, Jpos, Jrot, Jrot_local,
+                     f_ltg)
+
+
+@njit
+def rotvec_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
+    """Mass blocks M_out (n, 6, 6) and LHS terms Q_out (n, 6) (added) of rigid bodies on
+    rotation-vector nodes (w = v[i, 3:6], g = 0)."""
+    A = stack_empty((3, 3))
+    Gl = stack_empty((3, 3))
+    psi = stack_empty(3)
+    w = stack_empty(3)
+    g = stack_empty(3)
+    S = stack_empty((3, 3))
+    JG = stack_empty((3, 3))
+    for i in range(q.shape[0]):
+        _rotvec_rotation(q, i, psi, A, Gl)
+        for k in range(3):
+            w[k] = v[i, 3 + k]
+            g[k] = 0.0
+        _mass_and_lhs_3(i, mass, com, A, Gl, J, w, g, want_mass, want_lhs, S, JG, M_out, Q_out)

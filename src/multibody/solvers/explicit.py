@@ -33,7 +33,7 @@ import scipy.sparse as sp
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError
 from ..kernels.assembly import blocks_solve, blocks_times_vector_add
-from ..kernels.fused import rk_error, rk_increment
+from ..kernels.fused import lie_compose, lie_rate, rk_error, rk_increment
 from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
 from .implicit import COMPILED_STEPS_MAX, StepLoop, number_of_steps
 from .linear import LinearSolver, SingularJacobian
@@ -350,7 +350,9 @@ def constraint_elimination(c, eliminate):
 # Lie group nodes
 class LieGroupRotations:
     """Rotation coordinates of NodeRigidBodyRotVecLG nodes (spec solvers.md 6.5): position
-    slots psi (rotation vector, local angular velocity as velocity) of the state vector."""
+    slots psi (rotation vector, local angular velocity as velocity) of the state vector; the
+    stage values and rates by the kernels lie_compose / lie_rate, which the compiled steps call
+    with the same array ``packed`` = [rows (3 per node, as floats), their reference values]."""
 
     def __init__(self, c, n_ode2):
         rows = []
@@ -362,9 +364,7 @@ class LieGroupRotations:
         self.rot = np.array(rows, dtype=np.int64).reshape(-1, 3)
         self.n = n_ode2
         self.q_ref = c.q_ref[self.rot] if len(rows) else np.zeros((0, 3))
-        from ..kernels.rotations import (rotvec_from_rotation_matrix, rotvec_rotation_matrix,
-                                         rotvec_t_exp_inv)
-        self._exp, self._log, self._t_inv = rotvec_rotation_matrix, rotvec_from_rotation_matrix, rotvec_t_exp_inv
+        self.packed = np.concatenate([self.rot.ravel().astype(float), self.q_ref.ravel()])
 
     def __bool__(self):
         return bool(self.rot.shape[0])
@@ -372,21 +372,12 @@ class LieGroupRotations:
     def compose(self, y, dy):
         """Stage value: additive for all coordinates, psi = log(exp(psi_n) exp(Phi)) for rotations."""
         out = y + dy
-        A0, A1 = np.empty((3, 3)), np.empty((3, 3))
-        psi = np.empty(3)
-        for r, ref in zip(self.rot, self.q_ref):
-            self._exp(ref + y[r], A0)
-            self._exp(np.ascontiguousarray(dy[r]), A1)
-            self._log(A0 @ A1, psi)
-            out[r] = psi - ref
+        lie_compose(self.packed, np.ascontiguousarray(y), np.ascontiguousarray(dy), out)
         return out
 
     def rate(self, dy, K):
         """Rotation-vector rate of the stage: T_exp^-1(Phi) omega (omega: local angular velocity)."""
-        T = np.empty((3, 3))
-        for r in self.rot:
-            self._t_inv(np.ascontiguousarray(dy[r]), T)
-            K[r] = T @ K[r]
+        lie_rate(self.packed, np.ascontiguousarray(dy), K)
 
 
 def _group_type(c, g):
@@ -554,12 +545,12 @@ class ExplicitSolver(StepLoop):
         """Runge-Kutta steps from size h on in one compiled call (FusedResidual.rk_steps), where
         nothing between two steps needs Python: the fused residual in use, a constant diagonal mass
         matrix (inverted elementwise at the first step) or a block-diagonal one (solved block by
-        block at every stage, MassSolver.block_mode), no Lie-group node, user function or console
-        output. Fixed step sizes, or the automatic step size of an embedded pair, whose control
+        block at every stage, MassSolver.block_mode), Lie-group nodes (their stage values and rates
+        by the kernels of LieGroupRotations), no user function or console output. Fixed step sizes, or the automatic step size of an embedded pair, whose control
         (``control_step_size``) runs compiled too: the next step size comes back in ``h_next``.
         Same numbers as ``runge_kutta``.
         Returns as StepLoop.compiled_steps (then "compiled" or "python"), or None."""
-        if self.tableau is None or self.lie is not None or self._verbose > 0:
+        if self.tableau is None or self._verbose > 0:
             return None
         uf = self.mbs._user_functions
         if uf["preStep"] or uf["postStep"] or uf["postNewton"] or self.post_newton_groups():
@@ -587,7 +578,9 @@ class ExplicitSolver(StepLoop):
                 np.empty(n + n_ae), np.empty(n + n_ae),
                 [np.empty(2 * n), np.empty(2 * n), np.empty(s * 2 * n),
                  np.concatenate([tab.c, tab.b, tab.A.ravel(), b_hat]), None,
-                 np.concatenate([e.index, e.ae, e.first, e.coefficient]).astype(float), np.empty(n), np.empty(n)],
+                 np.concatenate([e.index, e.ae, e.first, e.coefficient,
+                                 self.lie.packed if self.lie is not None else []]).astype(float),
+                 np.empty(n), np.empty(n)],
                 np.zeros(30))
         r, delta, arrays, sc = bufs
         arrays[4] = inv_m
