@@ -3,7 +3,8 @@ gravity (generalized-alpha, EigenSparse, 1000 steps of 1 ms):
 
     --kind rbsd       RigidBodySpringDamper (full 6 x 6 stiffness and damping) between neighbours
     --kind torsional  GenericJoint (rotation about z free) and a TorsionalSpringDamper between neighbours
-    --node Rxyz       NodeRigidBodyRxyz bodies instead of Euler parameters (with --kind rbsd)
+    --node Rxyz       NodeRigidBodyRxyz bodies instead of Euler parameters (with --kind rbsd);
+                      RotVecLG: NodeRigidBodyRotVecLG (rotation vector, Lie-group integration)
     --solver RK44     explicit 4th-order Runge-Kutta instead (no constraints: --kind rbsd, --node Rxyz);
                       DOPRI5: Dormand-Prince with its automatic step size (default tolerances)
     --h 1e-4          the step size (default 1 ms)
@@ -26,13 +27,14 @@ p = argparse.ArgumentParser()
 p.add_argument("--N", type=int, default=4)
 p.add_argument("--steps", type=int, default=1000)
 p.add_argument("--kind", choices=["rbsd", "torsional"], default="rbsd")
-p.add_argument("--node", choices=["EP", "Rxyz"], default="EP")
+p.add_argument("--node", choices=["EP", "Rxyz", "RotVecLG"], default="EP")
 p.add_argument("--solver", choices=["GA", "RK44", "DOPRI5"], default="GA")
 p.add_argument("--h", type=float, default=1e-3)
 p.add_argument("--exudyn", action="store_true", help="run on Exudyn instead of multibody")
 args = p.parse_args()
-if args.solver != "GA" and (args.kind != "rbsd" or args.node != "Rxyz"):
-    p.error("--solver RK44 or DOPRI5 needs --kind rbsd --node Rxyz (explicit solvers: no constraints, no Euler parameters)")
+if args.solver != "GA" and (args.kind != "rbsd" or args.node == "EP"):
+    p.error("--solver RK44 or DOPRI5 needs --kind rbsd and --node Rxyz or RotVecLG (explicit solvers: no constraints, "
+            "no Euler parameters)")
 warnings.simplefilter("ignore", DeprecationWarning)
 if args.exudyn:
     import exudyn as exu
@@ -49,9 +51,11 @@ mbs = SC.AddSystem()
 ground = mbs.AddObject(ObjectGround())
 prev = mbs.AddMarker(MarkerBodyRigid(bodyNumber=ground, localPosition=[0, 0, 0]))
 L = 0.1
+node_type = {"EP": exu.NodeType.RotationEulerParameters, "Rxyz": exu.NodeType.RotationRxyz,
+             "RotVecLG": exu.NodeType.RotationRotationVector}[args.node]
 for i in range(args.N):
     b = mbs.CreateRigidBody(inertia=InertiaCuboid(1000, [L, 0.02, 0.02]), referencePosition=[(i + 0.5) * L, 0, 0],
-                            gravity=[0, -9.81, 0], nodeType=exu.NodeType.RotationRxyz if args.node == "Rxyz" else exu.NodeType.RotationEulerParameters)
+                            gravity=[0, -9.81, 0], nodeType=node_type)
     m0 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[-0.5 * L, 0, 0]))
     if args.kind == "rbsd":
         mbs.AddObject(RigidBodySpringDamper(markerNumbers=[prev, m0], stiffness=np.diag([1e5, 1e5, 1e5, 50, 50, 50]),
