@@ -796,6 +796,33 @@ def test_compiled_runge_kutta_steps_give_the_same_numbers(variant, monkeypatch, 
         assert printed.count('reached minStepSize') == 1
 
 
+def test_explicit_modules_call_only_what_their_system_needs(monkeypatch):
+    """An explicit module links every kernel it may call, and each adds to its load: the
+    block-by-block mass solve only where the mass is configuration-dependent, the Lie-group stages
+    only with rotation-vector nodes, the step-size control only in the modules of the automatic
+    step size ("explicit_auto")."""
+    captured = {}
+
+    def capture(mbs, *a, **kw):         # the assembled system, not solved
+        captured['eq'] = mbs._compiled.equations
+        raise RuntimeError('not solved')
+    monkeypatch.setattr(type(exu.SystemContainer().AddSystem()), 'SolveDynamic', capture)
+
+    def called(case, kind):
+        builder, params = rm.CASES[case]
+        with pytest.raises(RuntimeError, match='not solved'):
+            builder(exu, U, **params)
+        source = fu.FusedResidual.build(captured['eq'], kind)._plain_source
+        loops = source[source.index('def accelerations('):]
+        return {name: name + '(' in loops for name in ('blocks_solve', 'lie_compose', 'lie_rate', 'rk_error')}
+
+    assert called('explicit_grid_rk44', 'explicit') == dict(blocks_solve=False, lie_compose=False, lie_rate=False,
+                                                            rk_error=False)
+    assert called('explicit_grid_rk44', 'explicit_auto')['rk_error']
+    assert called('explicit_rigid_rotveclg_rk44', 'explicit') == dict(blocks_solve=True, lie_compose=True,
+                                                                      lie_rate=True, rk_error=False)
+
+
 def test_module_code_is_kept_beside_the_source(tmp_path, monkeypatch):
     """The generated module's code object is compiled once and read back (no .pyc where
     bytecode writing is off); a damaged or foreign file is compiled again."""

@@ -429,6 +429,53 @@ if k > 0:
 """
 
 
+# the step-size control of rk_steps (modules of kind "explicit_auto": the embedded pairs with the
+# automatic step size); without it each step is one try
+RK_AUTO_CONTROL = """\
+            if not finite or not auto:
+                break
+            # ExplicitSolver.control_step_size; what Python must do itself (the first warning at
+            # the minimum step size, a rejection at it, a state or error not finite) goes back
+{combine_yh}            for j in range(m):
+                if not np.isfinite(yh[j]):
+                    finite = False
+            if not finite:
+                break
+            e_try = _kfused.rk_error(y0, y, yh, a_tol, r_tol)
+            if not np.isfinite(e_try):
+                finite = False
+                break
+            err = e_try if e_try != 0.0 else 1e-12
+            h_opt = hs * (1.0 / err) ** (1.0 / p)
+            h_new = min(min(h_max, inc * hs), max(h_min, safety * h_opt))
+            if h_new == h_min and not warned:
+                finite = False
+                break
+            if h_new == h_min or not h_opt < hs:
+                h = h_new                   # accepted
+                break
+            if hs <= h_min * (1.0 + 1e-12):
+                finite = False
+                break
+            nrej += 1                       # rejected: again with the smaller step
+            h = h_new
+"""
+RK_NO_CONTROL = """\
+            break
+"""
+
+
+def _rk_combine_source(coef, out, lie, indent):
+    """The lines of rk_steps that make the new state ``out`` of a step (``coef``: its weights):
+    rk_combine, the Lie-group rotations composed (modules of systems with such nodes), the
+    eliminated coordinates zero (the order of ExplicitSolver.runge_kutta)."""
+    lines = [f"_kfused.rk_combine({coef}, K, s, hs, y0, dy, {out})"]
+    if lie:
+        lines += ["if nl > 0:", f"    _kfused.lie_compose(lie, y0, dy, {out})"]
+    lines += [f"_kfused.zero_eliminated(elim, k, {out})"]
+    return "".join(" " * indent + line + "\n" for line in lines)
+
+
 EXPLICIT_LOOPS = """
 
 @_inner
@@ -489,55 +536,22 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
                 for j in range(n2):
                     q[j] = y0[j] + dy[j]
                     v[j] = y0[n2 + j] + dy[n2 + j]
-                if nl > 0:
-                    _kfused.lie_compose(lie, y0, dy, q)
-                bad = accelerations(q, v, za, zl, tc + c[i] * hs, q_ref, r, inv_m, f, x{params})
+{lie_stage}                bad = accelerations(q, v, za, zl, tc + c[i] * hs, q_ref, r, inv_m, f, x{params})
                 nrhs += 1
                 if bad >= 0:
                     break
                 for j in range(n2):
                     K[i, j] = v[j]
                     K[i, n2 + j] = x[j]
-                if nl > 0:
-                    _kfused.lie_rate(lie, dy, K[i])
-            finite = bad < 0
+{lie_rate}            finite = bad < 0
             if finite:
-                _kfused.rk_combine(b, K, s, hs, y0, lie, elim, k, dy, y)
-                for j in range(n2):
+{combine_y}                for j in range(n2):
                     q[j] = y[j]
                     v[j] = y[n2 + j]
                 for j in range(n2):
                     if not (np.isfinite(q[j]) and np.isfinite(v[j])):
                         finite = False
-            if not finite or not auto:
-                break
-            # ExplicitSolver.control_step_size; what Python must do itself (the first warning at
-            # the minimum step size, a rejection at it, a state or error not finite) goes back
-            _kfused.rk_combine(bh, K, s, hs, y0, lie, elim, k, dy, yh)
-            for j in range(m):
-                if not np.isfinite(yh[j]):
-                    finite = False
-            if not finite:
-                break
-            e_try = _kfused.rk_error(y0, y, yh, a_tol, r_tol)
-            if not np.isfinite(e_try):
-                finite = False
-                break
-            err = e_try if e_try != 0.0 else 1e-12
-            h_opt = hs * (1.0 / err) ** (1.0 / p)
-            h_new = min(min(h_max, inc * hs), max(h_min, safety * h_opt))
-            if h_new == h_min and not warned:
-                finite = False
-                break
-            if h_new == h_min or not h_opt < hs:
-                h = h_new                   # accepted
-                break
-            if hs <= h_min * (1.0 + 1e-12):
-                finite = False
-                break
-            nrej += 1                       # rejected: again with the smaller step
-            h = h_new
-        t1 = tc + hs
+{auto_control}        t1 = tc + hs
         due, last = False, False
         if finite:
             if not eos:
@@ -628,6 +642,8 @@ RUN_BRANCHES = {
     if mode == 4:
         return rk_steps(q, v, a, lam, q_ref, r, delta, sq, sv, sa, slam, saa, aa, aas, caa, sc{params})
 """)}
+# the explicit kind with the step-size control of the embedded pairs in rk_steps
+RUN_BRANCHES["explicit_auto"] = RUN_BRANCHES["explicit"]
 # the static solver: the implicit modes without the time steps (3)
 _STEPS_BRANCH = """
     if mode == 3:
@@ -895,9 +911,12 @@ class FusedResidual:
             call(Call(ka.transposed_times_multipliers_add, Sym("react"), ltg, ae, C, LAM))
         # the explicit kind's block-by-block mass solve (its ``accelerations``): where the body
         # groups' coordinates cover every ODE2 coordinate once (MassSolver._block_partition)
+        # (not where the mass is constant: a constant diagonal one is inverted elementwise, and any
+        # other constant one is rare; a module links every kernel it may call, and each adds to
+        # its load at the first solve of a process: 1-2 ms of a 4-mass-point grid's 8 ms)
         block_solve = ""
         self.block_mass = False
-        if kind == "explicit" and mass_terms:
+        if kind.startswith("explicit") and mass_terms and not eq.constant_mass:
             n2 = eq.c.n_ode2
             idx = np.concatenate([np.asarray(ltg).reshape(-1) for ltg, _ in mass_terms])
             if idx.size == n2 and idx.min() >= 0 and idx.max() < n2 and np.unique(idx).size == n2:
@@ -990,8 +1009,18 @@ class FusedResidual:
                 "    r[:] = 0.0"]
         body += lines
         fmt = dict(factors=FACTOR_ARGS, params=comma + params, jparams=jparams)
-        if kind == "explicit":
-            body += EXPLICIT_LOOPS.format(block_solve=block_solve, **fmt).splitlines()
+        if kind.startswith("explicit"):
+            # the Lie-group lines only for systems with such nodes, the step-size control only in
+            # the modules of the automatic step size (what a module may call, it links and loads)
+            lie = any(getattr(g, "lie_group_rows", None) is not None and g.n for g in eq.c.node_groups)
+            control = (RK_AUTO_CONTROL.format(combine_yh=_rk_combine_source("bh", "yh", lie, 12))
+                       if kind == "explicit_auto" else RK_NO_CONTROL)
+            body += EXPLICIT_LOOPS.format(
+                block_solve=block_solve, auto_control=control, combine_y=_rk_combine_source("b", "y", lie, 16),
+                lie_stage="                if nl > 0:\n                    _kfused.lie_compose(lie, y0, dy, q)\n"
+                if lie else "",
+                lie_rate="                if nl > 0:\n                    _kfused.lie_rate(lie, dy, K[i])\n" if lie else "",
+                **fmt).splitlines()
         else:
             body += self._iterate_source(comma, params)
             jv = f"q, v, q_ref, coef{jparams}{comma}{params}"
@@ -1088,7 +1117,8 @@ class FusedResidual:
         """The fused residual of ``eq``'s system, or None with the reason in ``eq.fused_reason``.
         ``kind``: the solver's loops compiled with it, "implicit" (iterate, newton_loop, steps),
         "implicit_full" (the same, its steps with full Newton: newton_full),
-        "static" (the residual f + C^T lambda of StaticSolver, iterate, newton_loop) or "explicit"
+        "static" (the residual f + C^T lambda of StaticSolver, iterate, newton_loop), "explicit" or
+        "explicit_auto" (with the step-size control of the embedded pairs)
         (rk_steps); a module with all would take longer to load."""
         scaled = [] if kind == "static" else None
         try:

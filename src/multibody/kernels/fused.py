@@ -300,22 +300,24 @@ def lie_rate(lie, dy, K):
             K[int(lie[k + a])] = T[a, 0] * x[0] + T[a, 1] * x[1] + T[a, 2] * x[2]
 
 
-@njit
-def rk_combine(coef, K, count, h, y0, lie, elim, k, dy, out):
-    """out = y0 + h sum_{j < count} coef[j] K[j] (the increment into dy, rk_increment), the
-    Lie-group rotation rows composed instead (lie_compose), the k eliminated coordinates elim[:k]
-    and their velocities zero: a Runge-Kutta step's new state, y0 = [q; q_t] (the compiled
-    steps; the Python step makes the same numbers with the same kernels)."""
+@njit(inline="always")
+def rk_combine(coef, K, count, h, y0, dy, out):
+    """out = y0 + h sum_{j < count} coef[j] K[j] (the increment into dy, rk_increment): a
+    Runge-Kutta step's new state before its Lie-group rotations (lie_compose) and eliminated
+    coordinates (zero_eliminated), as the Python step (the compiled steps)."""
     rk_increment(coef, K, count, h, dy)
-    n2 = y0.shape[0] // 2
     for j in range(y0.shape[0]):
         out[j] = y0[j] + dy[j]
-    if lie.shape[0] > 0:
-        lie_compose(lie, y0, dy, out)
+
+
+@njit(inline="always")
+def zero_eliminated(elim, k, y):
+    """The k eliminated coordinates elim[:k] of a state y = [q; q_t] and their velocities zero."""
+    n2 = y.shape[0] // 2
     for j in range(k):
         e = int(elim[j])
-        out[e] = 0.0
-        out[n2 + e] = 0.0
+        y[e] = 0.0
+        y[n2 + e] = 0.0
 
 
 @njit(error_model="numpy")

@@ -403,6 +403,8 @@ class ExplicitSolver(StepLoop):
         ex = ti.explicit
         self.automatic = bool(ti.automaticStepSize) and self.tableau is not None and \
             self.tableau.b_hat is not None
+        # the compiled steps with the step-size control only where it is used (another module)
+        self.fused_kind = "explicit_auto" if self.automatic else "explicit"
         self.end_of_step_accelerations = bool(ex.computeEndOfStepAccelerations)
         self.n = self.c.n_ode2
         self.mass = MassSolver(self.eq, bool(ti.reuseConstantMassMatrix), bool(ex.computeMassMatrixInversePerBody))
