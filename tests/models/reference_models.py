@@ -1886,6 +1886,7 @@ RIGID_CONNECTOR_CASES = {
     'rigid_connectors_ep_intrinsic': (rigid_connectors, dict(variant='intrinsic', nodeTypes=('EP', 'EP'),
                                                              dataNode=False)),
     'rigid_connectors_rxyz': (rigid_connectors, dict(nodeTypes=('Rxyz', 'Rxyz'), dataNode=False)),
+    'rigid_connectors_rotveclg': (rigid_connectors, dict(nodeTypes=('RotVecLG', 'RotVecLG'), dataNode=False)),
 }
 CASES.update(RIGID_CONNECTOR_CASES)
 

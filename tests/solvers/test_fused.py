@@ -34,7 +34,7 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'create_rigid_body_rxyz_index2', 'explicit_rigid_body_rxyz_rk44', 'explicit_rigid_chain_rk44',
          'explicit_rigid_chain_rk44_last_stage', 'explicit_rigid_chain_dopri5', 'explicit_elimination_dopri5',
          'explicit_grid_ode23', 'explicit_rigid_rotveclg_rk44', 'explicit_rigid_rotveclg_dopri5',
-         'rigid_body_rotveclg_planar', 'rigid_connectors_ep',
+         'rigid_body_rotveclg_planar', 'rigid_connectors_rotveclg', 'rigid_connectors_ep',
          'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
          'coordinate_constraint_static', 'static_spring', 'static_truss']
 
@@ -153,10 +153,7 @@ def _force_sparse(monkeypatch):
 # (a module kind less to compile per case)
 _FULL_NEWTON_ONLY = ('rigid_connectors_ep', 'rigid_connectors_ep_intrinsic', 'rigid_body_rxyz',
                      'create_rigid_body_rxyz_index2')
-# Lie-group nodes: the implicit solvers' updates of their rotations are Python (the fused residual
-# only, test_fused_path_gives_the_same_numbers)
-_NO_COMPILED_STEPS = ('rigid_body_rotveclg_planar',)
-STEPS_CASES = [c for c in CASES if not c.startswith('explicit') and c not in _FULL_NEWTON_ONLY + _NO_COMPILED_STEPS]
+STEPS_CASES = [c for c in CASES if not c.startswith('explicit') and c not in _FULL_NEWTON_ONLY]
 
 
 @pytest.mark.parametrize('case', STEPS_CASES)

@@ -374,6 +374,23 @@ def _dynamic_steps(newton, doc):
 """))
 
 
+_LAM_ZERO_THEN_RESIDUAL = """\
+        for i in range(nae):
+            lam[i] = 0.0
+        fused(q, v, a, lam, t_new, index2, q_ref, r"""
+
+
+def _lie_predictor(steps, lie_names):
+    """The step loop ``steps`` with the predictor's Lie-group rotations (lie_predict, after the
+    additive predictor, as ImplicitSecondOrderSolver.predictor) where ``lie_names`` are given."""
+    if not lie_names:
+        return steps
+    assert steps.count(_LAM_ZERO_THEN_RESIDUAL) == 1
+    head, _, residual = _LAM_ZERO_THEN_RESIDUAL.rpartition("        fused(")
+    return steps.replace(_LAM_ZERO_THEN_RESIDUAL, head + f"        _kfused.lie_predict({lie_names[0]}, sq, q, v, "
+                         "-(h * b / (2 * g)))\n        fused(" + residual)
+
+
 STEPS_LOOP = _dynamic_steps(_NEWTON_LOOP_CALL,
                             "whole time steps of ImplicitSecondOrderSolver with the current Jacobian (see STEPS)")
 # the dynamic solver's time steps with full Newton (useModifiedNewton False; module kind
@@ -925,6 +942,17 @@ class FusedResidual:
                           for ltg, blocks in mass_terms]
                 block_solve = "    else:\n        bad = " + solves[0] + "\n" + "".join(
                     f"        if bad < 0:\n            bad = {text}\n" for text in solves[1:])
+        # the implicit solvers' Lie-group update of rotation-vector nodes (ImplicitSecondOrderSolver
+        # update and predictor: kernels lie_newton / lie_store / lie_predict), only in the modules
+        # of systems with such nodes (the others keep their source)
+        lie_names = None
+        self.lie_update = False
+        if kind in ("implicit", "implicit_full"):
+            from .rigid import lie_group_packed
+            lie_arr = lie_group_packed(eq.c)
+            if lie_arr.shape[0]:
+                self.lie_update = True
+                lie_names = (arg(lie_arr), arg(np.empty(lie_arr.shape[0] // 2)))
         lines.append("    for i in range(n2):")
         lines.append("        rq[i] += react[i]")
         # the residual's work vectors (q_tot, f, M a, C^T lambda): bound arrays, not allocated per call
@@ -1022,7 +1050,7 @@ class FusedResidual:
                 lie_rate="                if nl > 0:\n                    _kfused.lie_rate(lie, dy, K[i])\n" if lie else "",
                 **fmt).splitlines()
         else:
-            body += self._iterate_source(comma, params)
+            body += self._iterate_source(comma, params, lie_names)
             jv = f"q, v, q_ref, coef{jparams}{comma}{params}"
             body += ["", "", "@_inner",
                      f"def jac_values({jv}):",
@@ -1046,10 +1074,10 @@ class FusedResidual:
                 body += ["    pass"]
             body += IMPLICIT_LOOPS.format(**fmt).splitlines()
             if kind == "implicit":
-                body += STEPS_LOOP.format(**fmt).splitlines()
+                body += _lie_predictor(STEPS_LOOP.format(**fmt), lie_names).splitlines()
             elif kind == "implicit_full":
                 body += NEWTON_FULL.format(**fmt).splitlines()
-                body += STEPS_LOOP_FULL.format(**fmt).splitlines()
+                body += _lie_predictor(STEPS_LOOP_FULL.format(**fmt), lie_names).splitlines()
             else:
                 unsupported = "" if self.static_steps else "    return -1      # loads not scaled in place: Python's loop\n"
                 body += NEWTON_FULL.format(**fmt).splitlines()
@@ -1096,21 +1124,24 @@ class FusedResidual:
         self._source = text
 
     @staticmethod
-    def _iterate_source(comma, params):
-        return ["", "", "@_inner",
-                f"def iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {FACTOR_ARGS}{comma}{params}):",
-                "    # one Newton iteration: J delta = rbar (empty factors: delta given), the update of",
-                "    # ImplicitSecondOrderSolver.update (coef = gamma', beta', beta h^2), the new residual",
-                "    if L_ptr.shape[0] > 0:",
-                f"        _kfused.solve_factored({FACTOR_ARGS}, rbar, delta, work)",
-                "    n2 = q.shape[0]",
-                "    for i in range(n2):",
-                "        q[i] -= delta[i]",
-                "        v[i] -= coef[0] * delta[i]",
-                "        a[i] -= coef[1] * delta[i]",
-                "    for i in range(lam.shape[0]):",
-                "        lam[i] -= delta[n2 + i] / coef[2]",
-                f"    fused(q, v, a, lam, t, index2, q_ref, r{comma}{params})"]
+    def _iterate_source(comma, params, lie_names=None):
+        """``iterate``; ``lie_names``: the bound arrays (lie, scratch) of the Lie-group update."""
+        lie_before = [f"    _kfused.lie_newton({lie_names[0]}, q, delta, {lie_names[1]})"] if lie_names else []
+        lie_after = [f"    _kfused.lie_store({lie_names[0]}, {lie_names[1]}, q)"] if lie_names else []
+        return (["", "", "@_inner",
+                 f"def iterate(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, {FACTOR_ARGS}{comma}{params}):",
+                 "    # one Newton iteration: J delta = rbar (empty factors: delta given), the update of",
+                 "    # ImplicitSecondOrderSolver.update (coef = gamma', beta', beta h^2), the new residual",
+                 "    if L_ptr.shape[0] > 0:",
+                 f"        _kfused.solve_factored({FACTOR_ARGS}, rbar, delta, work)",
+                 "    n2 = q.shape[0]"] + lie_before
+                + ["    for i in range(n2):",
+                   "        q[i] -= delta[i]",
+                   "        v[i] -= coef[0] * delta[i]",
+                   "        a[i] -= coef[1] * delta[i]"] + lie_after
+                + ["    for i in range(lam.shape[0]):",
+                   "        lam[i] -= delta[n2 + i] / coef[2]",
+                   f"    fused(q, v, a, lam, t, index2, q_ref, r{comma}{params})"])
 
     @classmethod
     def build(cls, eq, kind="implicit"):

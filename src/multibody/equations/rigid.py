@@ -256,27 +256,29 @@ class NodeRigidBodyRxyzGroup(_Rigid3DNodes):
     n_ode2 = 6
 
 
+def lie_group_packed(c):
+    """The rotation rows of the system's Lie-group nodes (3 per node, node group by node group, as
+    floats) and their reference values, concatenated: the ``lie`` array of the kernels
+    lie_newton / lie_store / lie_predict (implicit solvers and their compiled iterations)."""
+    rows = [g.lie_group_rows.reshape(-1) for g in c.node_groups
+            if getattr(g, "lie_group_rows", None) is not None and g.n]
+    if not rows:
+        return np.zeros(0)
+    r = np.concatenate(rows)
+    return np.concatenate([r.astype(float), c.q_ref[r]])
+
+
 @register(NODE_GROUPS, "RigidBodyRotVecLG")
 class NodeRigidBodyRotVecLGGroup(_Rigid3DNodes):
-    """Lie-group node: the implicit solver updates the rotation coordinates ``lie_group_rows``
-    by ``compose`` (nodes.md, solvers.md 4.9); displacements are updated additively."""
+    """Lie-group node: the implicit solvers update the rotation coordinates ``lie_group_rows`` by
+    composition, q o exp(-dq) (kernels.fused lie_newton / lie_predict with ``lie_group_packed``;
+    nodes.md, solvers.md 4.9); displacements are updated additively."""
     kind = "RotVecLG"
     n_ode2 = 6
 
     def setup(self, records):
         super().setup(records)
         self.lie_group_rows = self.ltg_nodes[:, 3:6]     # (n, 3) global ODE2 indices
-
-    @staticmethod
-    def compose(nu, delta):
-        """Rotation vectors log(exp(nu) exp(delta)) of (m, 3) totals nu and local increments delta."""
-        A = np.empty((nu.shape[0], 3, 3))
-        dA = np.empty_like(A)
-        rk.rotvec_rotation_matrix_batch(np.ascontiguousarray(nu, dtype=float), A)
-        rk.rotvec_rotation_matrix_batch(np.ascontiguousarray(delta, dtype=float), dA)
-        out = np.empty((nu.shape[0], 3))
-        rk.rotvec_from_rotation_matrix_batch(np.ascontiguousarray(A @ dA), out)
-        return out
 
 
 # ---------------------------------------------------------------- bodies

@@ -255,11 +255,21 @@ def copy_vectors(src, dst):
             y[i] = x[i]
 
 
-@njit
-def lie_compose(lie, y, dy, out):
-    """Lie-group stage values of rotation-vector coordinates (spec solvers.md 6.5): out[r] =
-    log(exp(ref + y[r]) exp(dy[r])) - ref for every node's rotation rows r, lie = [r (3 m, as
-    floats), ref (3 m)] (ExplicitSolver's LieGroupRotations and the compiled steps share it)."""
+@njit(inline="always")
+def _lie_product_log(v0, v1, A0, A1, P, psi):
+    """psi = log(exp(v0) exp(v1)) (rotation vectors, 3 x 3 scratch A0, A1, P)."""
+    rotvec_rotation_matrix(v0, A0)
+    rotvec_rotation_matrix(v1, A1)
+    for a in range(3):
+        for b in range(3):
+            P[a, b] = A0[a, 0] * A1[0, b] + A0[a, 1] * A1[1, b] + A0[a, 2] * A1[2, b]
+    rotvec_from_rotation_matrix(P, psi)
+
+
+@njit(inline="always")
+def _lie_rows(lie, y, dy, sign, out, packed):
+    """For every node's rotation rows r of lie = [r (3 m, as floats), ref (3 m)]: psi =
+    log(exp(ref + y[r]) exp(sign dy[r])) - ref into out[r] (or, ``packed``, out[k])."""
     m3 = lie.shape[0] // 2
     A0 = stack_empty((3, 3))
     A1 = stack_empty((3, 3))
@@ -271,15 +281,60 @@ def lie_compose(lie, y, dy, out):
         for a in range(3):
             r = int(lie[k + a])
             v0[a] = lie[m3 + k + a] + y[r]
-            v1[a] = dy[r]
-        rotvec_rotation_matrix(v0, A0)
-        rotvec_rotation_matrix(v1, A1)
+            v1[a] = sign * dy[r]
+        _lie_product_log(v0, v1, A0, A1, P, psi)
         for a in range(3):
-            for b in range(3):
-                P[a, b] = A0[a, 0] * A1[0, b] + A0[a, 1] * A1[1, b] + A0[a, 2] * A1[2, b]
-        rotvec_from_rotation_matrix(P, psi)
+            out[k + a if packed else int(lie[k + a])] = psi[a] - lie[m3 + k + a]
+
+
+@njit
+def lie_compose(lie, y, dy, out):
+    """Lie-group stage values of rotation-vector coordinates (spec solvers.md 6.5): out[r] =
+    log(exp(ref + y[r]) exp(dy[r])) - ref for every node's rotation rows r, lie = [r (3 m, as
+    floats), ref (3 m)] (ExplicitSolver's LieGroupRotations and the compiled steps share it)."""
+    _lie_rows(lie, y, dy, 1.0, out, False)
+
+
+@njit
+def lie_newton(lie, q, delta, tmp):
+    """The Newton update of the rotation rows of an implicit solver (spec solvers.md 4.9), before
+    q -= delta: tmp[k] = log(exp(ref + q[r]) exp(-delta[r])) - ref (lie as in lie_compose; then
+    lie_store). ImplicitSecondOrderSolver.update and the compiled iterate share it."""
+    _lie_rows(lie, q, delta, -1.0, tmp, True)
+
+
+@njit
+def lie_store(lie, tmp, q):
+    """q[r] = tmp[k] for the rotation rows r of lie (after lie_newton and q -= delta)."""
+    for k in range(lie.shape[0] // 2):
+        q[int(lie[k])] = tmp[k]
+
+
+@njit
+def lie_predict(lie, sq, q, v, c):
+    """The implicit predictor's rotation rows (spec solvers.md 4.9): the additive predictor's
+    increment theta = q[r] - sq[r], theta += (c v[r]) x theta with c = -h beta / (2 gamma), then
+    q[r] = log(exp(ref + sq[r]) exp(theta)) - ref (lie as in lie_compose). The predictor of
+    ImplicitSecondOrderSolver and the compiled steps share it."""
+    m3 = lie.shape[0] // 2
+    A0 = stack_empty((3, 3))
+    A1 = stack_empty((3, 3))
+    P = stack_empty((3, 3))
+    v0 = stack_empty(3)
+    th = stack_empty(3)
+    psi = stack_empty(3)
+    for k in range(0, m3, 3):
+        r0, r1, r2 = int(lie[k]), int(lie[k + 1]), int(lie[k + 2])
+        t0, t1, t2 = q[r0] - sq[r0], q[r1] - sq[r1], q[r2] - sq[r2]
+        w0, w1, w2 = c * v[r0], c * v[r1], c * v[r2]
+        th[0] = t0 + (w1 * t2 - w2 * t1)
+        th[1] = t1 + (w2 * t0 - w0 * t2)
+        th[2] = t2 + (w0 * t1 - w1 * t0)
         for a in range(3):
-            out[int(lie[k + a])] = psi[a] - lie[m3 + k + a]
+            v0[a] = lie[m3 + k + a] + sq[int(lie[k + a])]
+        _lie_product_log(v0, th, A0, A1, P, psi)
+        for a in range(3):
+            q[int(lie[k + a])] = psi[a] - lie[m3 + k + a]
 
 
 @njit

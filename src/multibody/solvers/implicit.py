@@ -11,7 +11,9 @@ import scipy.sparse as sp
 
 from ..enums import ConfigurationType
 from ..equations.fused import NO_FACTORS
+from ..equations.rigid import lie_group_packed
 from ..kernels.fused import dot as kdot
+from ..kernels.fused import lie_newton, lie_predict, lie_store
 from ..errors import ExudynValueError
 from .base import SolverBase
 from .linear import LinearSolver, SingularJacobian
@@ -403,10 +405,11 @@ class CompiledNewton:
 
     def _compiled_newton(self):
         """The fused residual if Newton iterations may run compiled: it is in use for the current
-        parameters and nothing between two iterations needs Python (Lie-group updates, a
-        PreNewtonResidualUserFunction)."""
+        parameters and nothing between two iterations needs Python (Lie-group updates that the
+        module does not make, FusedResidual.lie_update; a PreNewtonResidualUserFunction)."""
         fz = self.fused
-        if (fz is None or self._fused_version != self.c.parameter_version or self.lie_groups()
+        if (fz is None or self._fused_version != self.c.parameter_version
+                or (self.lie_groups() and not fz.lie_update)
                 or self.mbs._user_functions["preNewtonResidual"]):
             return None
         return fz
@@ -824,13 +827,11 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         cur.a[:] = 0.0
         cur.lam[:] = 0.0
         cur.t = self.t_new
-        for grp, rows in self.lie_groups():
+        if self.lie_groups():
             # solvers.md 4.9: the increment theta (q_n replaced by 0), its rotation part times
-            # (I + skew(-h beta / (2 gamma) omega)), then q = q_n o exp(theta)
-            theta = cur.q[rows] - s.q[rows]
-            theta = theta + np.cross(-(h * b / (2 * g)) * cur.v[rows], theta)
-            ref = self.c.q_ref[rows]
-            cur.q[rows] = grp.compose(ref + s.q[rows], theta) - ref
+            # (I + skew(-h beta / (2 gamma) omega)), then q = q_n o exp(theta) (the kernel of the
+            # compiled steps)
+            lie_predict(self.lie_packed(), s.q, cur.q, cur.v, -(h * b / (2 * g)))
 
     def lie_groups(self):
         """(group, rows (m, 3)) of node groups with Lie-group rotation coordinates (solvers.md 4.9)."""
@@ -839,6 +840,14 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
             lg = self._lie_groups = [(g, g.lie_group_rows) for g in self.c.node_groups
                                      if getattr(g, "lie_group_rows", None) is not None and g.n]
         return lg
+
+    def lie_packed(self):
+        """The ``lie`` array of the Lie-group kernels (equations.rigid.lie_group_packed)."""
+        lp = getattr(self, "_lie_packed", None)
+        if lp is None:
+            lp = self._lie_packed = lie_group_packed(self.c)
+            self._lie_tmp = np.empty(lp.shape[0] // 2)
+        return lp
 
     def residual(self):
         eq, cur = self.eq, self.current
@@ -859,8 +868,9 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
         """Whole steps in one compiled call (FusedResidual.steps): predictor, Newton with the
         current factorization, after_newton, step after step, as long as nothing needs Python:
-        no Jacobian update, user function, Lie-group node, data node update, console output,
-        constraint projection or output between two steps. Same numbers as the step loop."""
+        no Jacobian update, user function, Lie-group node without the module's update, data node
+        update, console output, constraint projection or output between two steps. Same numbers
+        as the step loop."""
         full = self.fused_kind == "implicit_full"
         fz = self.steps_fused(full_newton=full)
         if fz is None or getattr(self, "_h_jac", None) != h or self.h != h or self.post_newton_groups():
@@ -928,11 +938,13 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         cur = self.current
         n2 = self.c.n_ode2
         dq = delta[:n2]
-        q_old = [cur.q[rows] for _, rows in self.lie_groups()]
+        lie = self.lie_groups()
+        if lie:
+            # q = q o exp(-dq) for the rotation rows (the kernels of the compiled iterate)
+            lie_newton(self.lie_packed(), cur.q, dq, self._lie_tmp)
         cur.q -= dq
-        for (g, rows), q0 in zip(self.lie_groups(), q_old):
-            ref = self.c.q_ref[rows]
-            cur.q[rows] = g.compose(ref + q0, -dq[rows]) - ref
+        if lie:
+            lie_store(self._lie_packed, self._lie_tmp, cur.q)
         cur.v -= self.gamma_p * dq
         cur.a -= self.beta_p * dq
         cur.lam -= delta[n2:] / self.bh2
