@@ -262,14 +262,19 @@ def test_blocks_solve_matches_a_dense_solve():
     blocks[1] = [[0., 2., 1.], [3., 0.5, 0.], [1., 1., 4.]]
     f = rng.normal(size=9)
     x = np.empty(9)
-    assert blocks_solve(index, blocks, f, x) == -1
+    assert blocks_solve(index, blocks, f, x, 1e-15) == -1
     M = np.zeros((9, 9))
     for i in range(3):
         M[np.ix_(index[i], index[i])] = blocks[i]
     np.testing.assert_allclose(x, np.linalg.solve(M, f), rtol=1e-12, atol=1e-12)
     blocks[2, :, 1] = 0.0                     # its second column zero: no pivot for coordinate 6
-    assert blocks_solve(index, blocks, f, x) == 6
+    assert blocks_solve(index, blocks, f, x, 1e-15) == 6
     assert np.isnan(x).all()
+    # a pivot that is not zero but below 1e-15 of the block's largest entry (the dense LU's rule)
+    blocks[2] = np.diag([1.0, 1e-16, 2.0])
+    assert blocks_solve(index, blocks, f, x, 1e-15) == 6
+    blocks[2] = np.diag([1.0, 1e-14, 2.0])
+    assert blocks_solve(index, blocks, f, x, 1e-15) == -1
 
 
 def rigid_chain(com=(0.1, -0.05, 0.02), point_mass=0.5):
@@ -322,10 +327,12 @@ def test_block_diagonal_mass_matrix_per_body_setting_same_numbers():
 
 
 @pytest.mark.parametrize("fused", ["0", "1"])
-def test_zero_mass_in_a_block_diagonal_mass_matrix_is_named(fused, monkeypatch):
-    """A mass point of mass 0 among rigid bodies: the block-by-block solve (group by group, or in the
-    compiled steps, which hand the step back) stops with the singular mass matrix and names the
-    causing coordinate's item."""
+@pytest.mark.parametrize("point_mass", [0.0, 1e-17])
+def test_zero_mass_in_a_block_diagonal_mass_matrix_is_named(fused, point_mass, monkeypatch):
+    """A mass point of mass 0 (or 1e-17, below the relative pivot of the dense LU, SINGULAR_PIVOT)
+    among rigid bodies: the block-by-block solve (group by group, or in the compiled steps, which
+    hand the step back) stops with the singular mass matrix and names the causing coordinate's
+    item."""
     import multibody.equations.fused as fu
     monkeypatch.setenv("MULTIBODY_FUSED", fused)
     statuses = []
@@ -335,7 +342,7 @@ def test_zero_mass_in_a_block_diagonal_mass_matrix_is_named(fused, monkeypatch):
         statuses.append(rk(obj, *a))
         return statuses[-1]
     monkeypatch.setattr(fu.FusedResidual, "rk_steps", rk_steps)
-    SC, mbs = rigid_chain(point_mass=0.0)
+    SC, mbs = rigid_chain(point_mass=point_mass)     # 1e-17: below the dense LU's relative pivot
     with pytest.raises(exu.SolverError, match=r"mass matrix seems to be singular.*t=0;.*ODE2 coordinate 12 "
                                               r"\(NodePoint 2.*ObjectMassPoint 5 \('tip'\)"):
         mbs.SolveDynamic(settings(DST.RK44, 10, t_end=0.01, automatic=False))

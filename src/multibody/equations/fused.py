@@ -938,7 +938,8 @@ class FusedResidual:
             idx = np.concatenate([np.asarray(ltg).reshape(-1) for ltg, _ in mass_terms])
             if idx.size == n2 and idx.min() >= 0 and idx.max() < n2 and np.unique(idx).size == n2:
                 self.block_mass = True
-                solves = [call_text(Call(ka.blocks_solve, ltg, blocks, Sym("f"), Sym("x")))
+                from ..solvers.linear import SINGULAR_PIVOT
+                solves = [call_text(Call(ka.blocks_solve, ltg, blocks, Sym("f"), Sym("x"), SINGULAR_PIVOT))
                           for ltg, blocks in mass_terms]
                 block_solve = "    else:\n        bad = " + solves[0] + "\n" + "".join(
                     f"        if bad < 0:\n            bad = {text}\n" for text in solves[1:])

@@ -122,25 +122,30 @@ def csc_pattern(rows, cols, n, slots):
 
 
 @njit
-def blocks_solve(index, blocks, f, x):
+def blocks_solve(index, blocks, f, x, pivot_tol):
     """x[index[i]] = blocks[i]^-1 f[index[i]] for every item i: a block-diagonal mass matrix
     solved block by block (the explicit solvers; index (n, w) >= 0, the blocks of different items
-    on disjoint coordinates), by Gaussian elimination with row pivoting. Returns -1, or the global
-    index of the first coordinate whose pivot is zero (x is then NaN throughout)."""
+    on disjoint coordinates), by Gaussian elimination with row pivoting. A pivot of at most
+    pivot_tol max(max |block entry|, 1) counts as singular (the rule of the dense LU,
+    fused.dense_lu_factors, with LinearSolver's SINGULAR_PIVOT). Returns -1, or the global index
+    of the first coordinate whose pivot is singular (x is then NaN throughout)."""
     w = index.shape[1]
     A = np.empty((w, w))
     b = np.empty(w)
     for i in range(index.shape[0]):
+        scale = 1.0
         for r in range(w):
             b[r] = f[index[i, r]]
             for c in range(w):
                 A[r, c] = blocks[i, r, c]
+                if abs(A[r, c]) > scale:
+                    scale = abs(A[r, c])
         for p in range(w):
             piv, big = p, abs(A[p, p])
             for r in range(p + 1, w):
                 if abs(A[r, p]) > big:
                     piv, big = r, abs(A[r, p])
-            if big == 0.0:
+            if not big > pivot_tol * scale:
                 for k in range(x.shape[0]):
                     x[k] = np.nan
                 return index[i, p]

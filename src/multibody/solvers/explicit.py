@@ -36,7 +36,7 @@ from ..kernels.assembly import blocks_solve, blocks_times_vector_add
 from ..kernels.fused import lie_compose, lie_rate, rk_error, rk_increment
 from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
 from .implicit import COMPILED_STEPS_MAX, StepLoop, number_of_steps
-from .linear import LinearSolver, SingularJacobian
+from .linear import SINGULAR_PIVOT, LinearSolver, SingularJacobian
 
 CFG = ConfigurationType
 DST = DynamicSolverType
@@ -263,7 +263,7 @@ class MassSolver:
             x = np.empty(self.n)
             f = np.ascontiguousarray(f, dtype=float)
             for (_, _, ltg), M in zip(self.blocks, blocks):
-                bad = blocks_solve(ltg, M, f, x)
+                bad = blocks_solve(ltg, M, f, x, SINGULAR_PIVOT)
                 if bad >= 0:
                     raise SingularJacobian(int(bad))
             return x
