@@ -174,6 +174,9 @@ def test_compiled_steps_give_the_same_numbers(case, monkeypatch):
     if case in ('distance_chain_ga', 'pendulum_ga_rho09', 'sensors_file', 'joint_spherical',
                 'pendulum_newmark_index2', 'grid_implicit', 'rigid_connectors_rxyz'):
         assert counter.steps > 0, f'{case}: no compiled steps'
+    if case in ('rigid_connectors_rxyz', 'rigid_connectors_rotveclg'):
+        # the bodies' Jacobian blocks by kernels: the Jacobian updates are compiled too
+        assert counter.steps > 0 and counter.jacobians + counter.refactors > 0, f'{case}: no compiled Jacobian'
     _assert_same_results(plain, fused, case)
 
 

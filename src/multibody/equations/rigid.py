@@ -80,15 +80,6 @@ def rotation_kinematics(kind, theta, theta_t):
     return A, Gl, G, gl_t, g_t
 
 
-def _skew(v):
-    """(n, 3) -> (n, 3, 3) skew matrices."""
-    S = np.zeros(v.shape[:-1] + (3, 3))
-    S[..., 0, 1], S[..., 0, 2] = -v[..., 2], v[..., 1]
-    S[..., 1, 0], S[..., 1, 2] = v[..., 2], -v[..., 0]
-    S[..., 2, 0], S[..., 2, 1] = -v[..., 1], v[..., 0]
-    return S
-
-
 def _mv(M, x):
     return np.einsum("nij,nj->ni", M, x)
 
@@ -164,13 +155,15 @@ class _Rigid3DNodes(NodeGroup):
 
 
 # the kernels of a node type: frames, and the compiled ones (with system vectors); mass blocks and
-# LHS terms of rigid bodies (rotation-vector nodes: no stiffness kernel, their Jacobian blocks are
-# made by RigidBodies.stiffness_blocks)
+# LHS terms and Jacobian blocks of rigid bodies
 _FRAMES = {"EP": krig.ep_frames, "Rxyz": krig.rxyz_frames, "RotVecLG": krig.rotvec_frames}
 _FRAMES_SYSTEM = {"EP": kf.ep_frames_system, "Rxyz": kf.rxyz_frames_system, "RotVecLG": kf.rotvec_frames_system}
 _MASS_AND_LHS = {"EP": krig.ep_mass_and_lhs, "Rxyz": krig.rxyz_mass_and_lhs, "RotVecLG": krig.rotvec_mass_and_lhs}
 _MASS_AND_LHS_SYSTEM = {"EP": kf.ep_mass_and_lhs_system, "Rxyz": kf.rxyz_mass_and_lhs_system,
                         "RotVecLG": kf.rotvec_mass_and_lhs_system}
+_STIFFNESS = {"EP": krig.ep_stiffness, "Rxyz": krig.rxyz_stiffness, "RotVecLG": krig.rotvec_stiffness}
+_STIFFNESS_SYSTEM = {"EP": kf.ep_stiffness_system, "Rxyz": kf.rxyz_stiffness_system,
+                     "RotVecLG": kf.rotvec_stiffness_system}
 
 
 def write_frame_3d(kind, it, q, v, idx, frames):
@@ -407,12 +400,11 @@ class RigidBodies(BodyGroup):
 
     def fused_stiffness(self, eq):
         kind = self._single_kind()
-        if kind not in ("EP", "Rxyz"):
+        if kind is None:
             return None
         w = self.width
         K, D = np.zeros((self.n, w, w)), np.zeros((self.n, w, w))
-        kernel = kf.ep_stiffness_system if kind == "EP" else kf.rxyz_stiffness_system
-        return [Call(kernel, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
+        return [Call(_STIFFNESS_SYSTEM[kind], np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
                      self.com, FD_STEP, K, D,
                      *_scratch(self.ltg))], K, D
 
@@ -462,37 +454,16 @@ class RigidBodies(BodyGroup):
         return True
 
     def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
-        """D = dQ_LHS/d q_t analytic; K = dQ_LHS/dq by central differences (vectorized over items)."""
+        """D = dQ_LHS/d q_t analytic, K = dQ_LHS/dq by central differences in the rotation
+        parameters: one kernel call per node type (kernels/rigid.py *_stiffness)."""
         for k, rows in self.parts:
             w = 3 + N_ROT[k]
             _, qq, vv = self._part_state(rows, k, q_tot, v)
-            if k in ("EP", "Rxyz"):      # one kernel call (the formulas below with G_local,t theta_t)
-                Kb, Db = np.empty((len(rows), w, w)), np.empty((len(rows), w, w))
-                kernel = krig.ep_stiffness if k == "EP" else krig.rxyz_stiffness
-                kernel(np.ascontiguousarray(qq), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
-                       self.com[rows], FD_STEP, Kb, Db)
-                out_K[rows, :w, :w] = Kb
-                out_D[rows, :w, :w] = Db
-                continue
-            # rotation vector (Lie-group node): G_local = I, G_local,t theta_t = 0
-            th, th_t = qq[:, 3:], vv[:, 3:]
-            A, Gl, _, _, _ = rotation_kinematics(k, th, th_t)
-            m, J, b = self.mass[rows], self.J[rows], self.com[rows]
-            om = _mv(Gl, th_t)
-            Sw, Sb = _skew(om), _skew(b)
-            dtrans = np.einsum("nij,njk->nik", Sw @ Sb - _skew(np.cross(b, om)), Gl)
-            D = np.zeros((len(rows), w, w))
-            D[:, :3, 3:] = -m[:, None, None] * (A @ dtrans)
-            D[:, 3:, 3:] = np.einsum("nji,njk->nik", Gl, (Sw @ J - _skew(_mv(J, om))) @ Gl)
-            out_D[rows, :w, :w] = D
-            # K: only the rotation parameters enter A and G
-            for j in range(3, w):
-                h = FD_STEP * np.maximum(1.0, np.abs(qq[:, j]))
-                qp, qm = qq.copy(), qq.copy()
-                qp[:, j] += h
-                qm[:, j] -= h
-                out_K[rows, :w, j] = (self._lhs_part(k, rows, qp, vv) - self._lhs_part(k, rows, qm, vv)) \
-                    / (2.0 * h[:, None])
+            Kb, Db = np.empty((len(rows), w, w)), np.empty((len(rows), w, w))
+            _STIFFNESS[k](np.ascontiguousarray(qq), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
+                          self.com[rows], FD_STEP, Kb, Db)
+            out_K[rows, :w, :w] = Kb
+            out_D[rows, :w, :w] = Db
         return True
 
     def body_output(self, eq, st, row, var, b):

@@ -8,7 +8,7 @@ from ._jit import njit
 from .connectors import spring_damper_marker_forces
 from .constraints import coordinate, point_translation
 from .rigid import (ep_frames, ep_mass_and_lhs, ep_stiffness, frames_2d, rotvec_frames, rotvec_mass_and_lhs,
-                    rxyz_frames, rxyz_mass_and_lhs, rxyz_stiffness)
+                    rotvec_stiffness, rxyz_frames, rxyz_mass_and_lhs, rxyz_stiffness)
 from .rotations import rotvec_from_rotation_matrix, rotvec_rotation_matrix, rotvec_t_exp_inv
 from .rigid_joints import rigid_joint_equations
 from .sparse_lu import lu_solve
@@ -413,6 +413,12 @@ def ep_stiffness_system(idx, q_tot, v, mass, J, com, fd_step, K_out, D_out, qs, 
 def rxyz_stiffness_system(idx, q_tot, v, mass, J, com, fd_step, K_out, D_out, qs, vs):
     """rxyz_stiffness with the coordinates read from the system vectors (idx (n, 6); qs, vs scratch)."""
     rxyz_stiffness(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, fd_step, K_out, D_out)
+
+
+@njit
+def rotvec_stiffness_system(idx, q_tot, v, mass, J, com, fd_step, K_out, D_out, qs, vs):
+    """rotvec_stiffness with the coordinates read from the system vectors (idx (n, 6); qs, vs scratch)."""
+    rotvec_stiffness(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, fd_step, K_out, D_out)
 
 
 @njit

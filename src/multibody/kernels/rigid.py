@@ -366,6 +366,39 @@ def _lhs_3(i, m, b0, b1, b2, A, Gl, J, w, g, Q_out):
         Q_out[i, 3 + k] += Gl[0, k] * x0 + Gl[1, k] * x1 + Gl[2, k] * x2
 
 
+@njit(inline="always")
+def _velocity_blocks_3(i, m, b0, b1, b2, A, Gl, H, J, w, X, Y, T, K_out, D_out):
+    """K_out[i] = 0 and D_out[i] = dQ_LHS/dq_t of a body with three rotation parameters (A, G_local,
+    w = G_l rot_t and H = d(G_l,t rot_t)/d rot_t given; X, Y, T scratch):
+    D = [[0, -m A ((skew(w) skew(b) - skew(b x w)) G_l + skew(b) H)],
+         [0, G_l^T ((skew(w) J - skew(J w)) G_l + J H)]]."""
+    _gyroscopic_rate_matrices(i, w, b0, b1, b2, J, X, Y)
+    for a in range(6):
+        for c in range(6):
+            D_out[i, a, c] = 0.0
+            K_out[i, a, c] = 0.0
+    # T = X G_l + skew(b) H (the translational block), then D[:3, 3:] = -m A T
+    for a in range(3):
+        for k in range(3):
+            T[a, k] = X[a, 0] * Gl[0, k] + X[a, 1] * Gl[1, k] + X[a, 2] * Gl[2, k]
+    for k in range(3):
+        h0, h1, h2 = H[0, k], H[1, k], H[2, k]
+        T[0, k] += b1 * h2 - b2 * h1
+        T[1, k] += b2 * h0 - b0 * h2
+        T[2, k] += b0 * h1 - b1 * h0
+    for a in range(3):
+        for k in range(3):
+            D_out[i, a, 3 + k] = -m * (A[a, 0] * T[0, k] + A[a, 1] * T[1, k] + A[a, 2] * T[2, k])
+    # rotational block: G_l^T ((Y G_l) + J H)
+    for a in range(3):
+        for l in range(3):
+            T[a, l] = (Y[a, 0] * Gl[0, l] + Y[a, 1] * Gl[1, l] + Y[a, 2] * Gl[2, l]
+                       + (J[i, a, 0] * H[0, l] + J[i, a, 1] * H[1, l] + J[i, a, 2] * H[2, l]))
+    for k in range(3):
+        for l in range(3):
+            D_out[i, 3 + k, 3 + l] = Gl[0, k] * T[0, l] + Gl[1, k] * T[1, l] + Gl[2, k] * T[2, l]
+
+
 @njit
 def rxyz_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
     """dQ_LHS/dq (K_out, central differences in the angles, step fd_step max(1, |rot_j|)) and
@@ -402,31 +435,7 @@ def rxyz_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
             rxyz_g_local_t(th, e, Ge)
             for a in range(3):
                 H[a, j] += Ge[a, 0] * th_t[0] + Ge[a, 1] * th_t[1] + Ge[a, 2] * th_t[2]
-        _gyroscopic_rate_matrices(i, w, b0, b1, b2, J, X, Y)
-        for a in range(6):
-            for c in range(6):
-                D_out[i, a, c] = 0.0
-                K_out[i, a, c] = 0.0
-        # T = X G_l + skew(b) H (the translational block), then D[:3, 3:] = -m A T
-        for a in range(3):
-            for k in range(3):
-                T[a, k] = X[a, 0] * Gl[0, k] + X[a, 1] * Gl[1, k] + X[a, 2] * Gl[2, k]
-        for k in range(3):
-            h0, h1, h2 = H[0, k], H[1, k], H[2, k]
-            T[0, k] += b1 * h2 - b2 * h1
-            T[1, k] += b2 * h0 - b0 * h2
-            T[2, k] += b0 * h1 - b1 * h0
-        for a in range(3):
-            for k in range(3):
-                D_out[i, a, 3 + k] = -m * (A[a, 0] * T[0, k] + A[a, 1] * T[1, k] + A[a, 2] * T[2, k])
-        # rotational block: G_l^T ((Y G_l) + J H)
-        for a in range(3):
-            for l in range(3):
-                T[a, l] = (Y[a, 0] * Gl[0, l] + Y[a, 1] * Gl[1, l] + Y[a, 2] * Gl[2, l]
-                           + (J[i, a, 0] * H[0, l] + J[i, a, 1] * H[1, l] + J[i, a, 2] * H[2, l]))
-        for k in range(3):
-            for l in range(3):
-                D_out[i, 3 + k, 3 + l] = Gl[0, k] * T[0, l] + Gl[1, k] * T[1, l] + Gl[2, k] * T[2, l]
+        _velocity_blocks_3(i, m, b0, b1, b2, A, Gl, H, J, w, X, Y, T, K_out, D_out)
         for j in range(3, 6):
             h = _fd_points(q, v, i, j, fd_step, qp, qm, vi, Qp, Qm)
             rxyz_mass_and_lhs(qp, vi, mass[i:i + 1], J[i:i + 1], com[i:i + 1], False, True, none, Qp)
@@ -480,3 +489,38 @@ def rotvec_mass_and_lhs(q, v, mass, J, com, want_mass, want_lhs, M_out, Q_out):
             w[k] = v[i, 3 + k]
             g[k] = 0.0
         _mass_and_lhs_3(i, mass, com, A, Gl, J, w, g, want_mass, want_lhs, S, JG, M_out, Q_out)
+
+
+@njit
+def rotvec_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
+    """dQ_LHS/dq (K_out, central differences in the rotation vector, step fd_step max(1, |psi_j|))
+    and dQ_LHS/dq_t (D_out, analytic) of rigid bodies on rotation-vector nodes, (n, 6, 6) each:
+    rxyz_stiffness's formulas with G_local = I and H = 0 (w = v[i, 3:6], G_local,t = 0)."""
+    A = stack_empty((3, 3))
+    Gl = stack_empty((3, 3))
+    psi = stack_empty(3)
+    w = stack_empty(3)
+    H = stack_empty((3, 3))
+    X = stack_empty((3, 3))
+    Y = stack_empty((3, 3))
+    T = stack_empty((3, 3))
+    qp = stack_empty((1, 6))
+    qm = stack_empty((1, 6))
+    vi = stack_empty((1, 6))
+    Qp = stack_empty((1, 6))
+    Qm = stack_empty((1, 6))
+    none = stack_empty((1, 6, 6))
+    for a in range(3):
+        for k in range(3):
+            H[a, k] = 0.0
+    for i in range(q.shape[0]):
+        _rotvec_rotation(q, i, psi, A, Gl)
+        for k in range(3):
+            w[k] = v[i, 3 + k]
+        _velocity_blocks_3(i, mass[i], com[i, 0], com[i, 1], com[i, 2], A, Gl, H, J, w, X, Y, T, K_out, D_out)
+        for j in range(3, 6):
+            h = _fd_points(q, v, i, j, fd_step, qp, qm, vi, Qp, Qm)
+            rotvec_mass_and_lhs(qp, vi, mass[i:i + 1], J[i:i + 1], com[i:i + 1], False, True, none, Qp)
+            rotvec_mass_and_lhs(qm, vi, mass[i:i + 1], J[i:i + 1], com[i:i + 1], False, True, none, Qm)
+            for k in range(6):
+                K_out[i, k, j] = (Qp[0, k] - Qm[0, k]) / (2.0 * h)
