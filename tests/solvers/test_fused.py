@@ -36,7 +36,8 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'explicit_grid_ode23', 'explicit_rigid_rotveclg_rk44', 'explicit_rigid_rotveclg_dopri5',
          'rigid_body_rotveclg_planar', 'rigid_connectors_rotveclg', 'rigid_connectors_ep',
          'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
-         'coordinate_constraint_static', 'static_spring', 'static_truss']
+         'coordinate_constraint_static', 'static_spring', 'static_truss', 'generic_ode2', 'generic_ode2_static',
+         'joints_2d', 'joints_2d_index2', 'torsional_no_data_node']
 
 
 def _flat(d, prefix=''):
@@ -152,7 +153,7 @@ def _force_sparse(monkeypatch):
 # (test_fused_path_gives_the_same_numbers); rigid_connectors_rxyz covers them in this one
 # (a module kind less to compile per case)
 _FULL_NEWTON_ONLY = ('rigid_connectors_ep', 'rigid_connectors_ep_intrinsic', 'rigid_body_rxyz',
-                     'create_rigid_body_rxyz_index2')
+                     'create_rigid_body_rxyz_index2', 'joints_2d_index2', 'torsional_no_data_node')
 STEPS_CASES = [c for c in CASES if not c.startswith('explicit') and c not in _FULL_NEWTON_ONLY]
 
 

@@ -360,12 +360,18 @@ class PrismaticJoints2D(JointGroup):
         return done
 
     def equations(self, markers, t, index2, with_jacobian):
-        ix2 = _as_index2(index2, self.n)
-        p0, p1, v0, v1, w0, w1, A0, A1, J0p, J1p, J0r, J1r = self.markers_data(markers)
-        t0 = np.einsum("nij,nj->ni", A0, self.p_axisMarker0)
-        n1 = np.einsum("nij,nj->ni", A1, self.p_normalMarker1)
-        g3, g2, C = kj.prismatic_2d(p1 - p0, v1 - v0, t0, n1, w0, w1, J0p, J1p, J0r, J1r)
-        return np.where(ix2[:, None], g2, g3), (C if with_jacobian else None)
+        n, m = self.n, markers
+        g = np.empty((n, 2))
+        C = np.empty((n, 2, 2 * m.K)) if with_jacobian else _NO_C
+        kc.prismatic_2d(self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot, self.p_axisMarker0,
+                        self.p_normalMarker1, _as_index2(index2, n), bool(with_jacobian), g, C)
+        return g, (C if with_jacobian else None)
+
+    def fused_equations(self, eq):
+        m = eq.markers
+        g, C = np.zeros((self.n, 2)), np.zeros((self.n, 2, 2 * m.K))
+        return [Call(kf.prismatic_2d_index2, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot,
+                     self.p_axisMarker0, self.p_normalMarker1, INDEX2, np.zeros(self.n, dtype=bool), g, C)], g, C
 
     def outputs(self, markers, lam, t):
         p0, p1, v0, v1, w0, w1, A0, A1 = self.markers_data(markers)[:8]

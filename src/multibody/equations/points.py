@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import AssemblyError
+from ..kernels import assembly as ka
 from ..kernels import constraints as _constraints
 from ..kernels import fused as kf
 from ..kernels import markers as _markers
+from .fused import F as F_SYM
 from .fused import Q, Q_TOT, V, Call
 from .python_kernels import PythonKernels
 from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
@@ -112,6 +114,9 @@ class GenericODE2Nodes(NodeGroup):
         self.start = c.node_ode2_start[self.items]
         self.sizes = c.node_n_ode2[self.items]
 
+    def fused_frame(self, eq):
+        return []       # no frame: markers and objects read the coordinates
+
 
 @register(NODE_GROUPS, "GenericData")
 class GenericDataNodes(NodeGroup):
@@ -123,6 +128,9 @@ class GenericDataNodes(NodeGroup):
 
     def setup(self, records):
         pass
+
+    def fused_frame(self, eq):
+        return []       # no frame; the items that read data coordinates decide on their fused form
 
 
 # ---------------------------------------------------------------- bodies
@@ -332,9 +340,13 @@ class GenericODE2Bodies(BodyGroup):
                                                  muf, c.current_t, int(self.items[i]), q, qt)
 
     def lhs_forces(self, q, q_tot, v, t, out):
+        Qb = np.empty((self.n, self.width))
+        kf.generic_ode2_lhs(self.ltg, q, v, self.K, self.D, self.f, Qb)     # the fused residual's kernel
+        out += Qb
+        if not self.user:
+            return True
         qq = np.where(self.ltg >= 0, q[np.maximum(self.ltg, 0)], 0.0)
         vv = np.where(self.ltg >= 0, v[np.maximum(self.ltg, 0)], 0.0)
-        out += np.einsum("nij,nj->ni", self.K, qq) + np.einsum("nij,nj->ni", self.D, vv) - self.f
         c = self.system
         for i, fuf, _ in self.user:
             if fuf:
@@ -348,6 +360,20 @@ class GenericODE2Bodies(BodyGroup):
         out_K[:] = self.K
         out_D[:] = self.D
         return True
+
+    def fused_forces(self, eq):
+        """Q = K q + D q_t - f by the kernel of ``lhs_forces``; none with user functions."""
+        if self.user:
+            return None
+        self._fused_Q = np.zeros((self.n, self.width))
+        return [Call(kf.generic_ode2_lhs, self.ltg, Q, V, self.K, self.D, self.f, self._fused_Q),
+                Call(ka.scatter_add, F_SYM, self.ltg, self._fused_Q, -1.0)]
+
+    def fused_stiffness(self, eq):
+        """The constant K and D (no calls); none with user functions."""
+        if self.user:
+            return None
+        return [], self.K, self.D
 
     def numeric_user_jacobian(self):
         return bool(any(f for _, f, _ in self.user))

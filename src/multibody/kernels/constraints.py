@@ -78,6 +78,51 @@ def coordinate_markers(dst, index, q, v, cval, cvel, cJ, ltg):
 
 
 @njit
+def prismatic_2d(m0, m1, pos, vel, omega, A, Jpos, Jrot, axis0, normal1, index2, with_jacobian, g, C):
+    """PrismaticJoint2D (joints.md): with t0 = A_m0 axisMarker0, n1 = A_m1 normalMarker1,
+    dp = p1 - p0 and the global angular velocities w0, w1:
+    g = [dp^T n1, t0^T n1] (index 3) or [dv^T n1 + dp^T (w1 x n1), (w0 x t0)^T n1 + t0^T (w1 x n1)]
+    (index 2, per row flags); C (n, 2, 2K) = [[-n1^T Jpos_m0, n1^T Jpos_m1 + (n1 x dp)^T Jrot_m1],
+    [(t0 x n1)^T Jrot_m0, -(t0 x n1)^T Jrot_m1]] (also in the index-2 form)."""
+    K = Jpos.shape[2]
+    for i in range(m0.shape[0]):
+        a, b = m0[i], m1[i]
+        t_0 = A[a, 0, 0] * axis0[i, 0] + A[a, 0, 1] * axis0[i, 1] + A[a, 0, 2] * axis0[i, 2]
+        t_1 = A[a, 1, 0] * axis0[i, 0] + A[a, 1, 1] * axis0[i, 1] + A[a, 1, 2] * axis0[i, 2]
+        t_2 = A[a, 2, 0] * axis0[i, 0] + A[a, 2, 1] * axis0[i, 1] + A[a, 2, 2] * axis0[i, 2]
+        n_0 = A[b, 0, 0] * normal1[i, 0] + A[b, 0, 1] * normal1[i, 1] + A[b, 0, 2] * normal1[i, 2]
+        n_1 = A[b, 1, 0] * normal1[i, 0] + A[b, 1, 1] * normal1[i, 1] + A[b, 1, 2] * normal1[i, 2]
+        n_2 = A[b, 2, 0] * normal1[i, 0] + A[b, 2, 1] * normal1[i, 1] + A[b, 2, 2] * normal1[i, 2]
+        d_0 = pos[b, 0] - pos[a, 0]
+        d_1 = pos[b, 1] - pos[a, 1]
+        d_2 = pos[b, 2] - pos[a, 2]
+        if index2[i]:
+            # w1 x n1 and w0 x t0
+            u_0 = omega[b, 1] * n_2 - omega[b, 2] * n_1
+            u_1 = omega[b, 2] * n_0 - omega[b, 0] * n_2
+            u_2 = omega[b, 0] * n_1 - omega[b, 1] * n_0
+            s_0 = omega[a, 1] * t_2 - omega[a, 2] * t_1
+            s_1 = omega[a, 2] * t_0 - omega[a, 0] * t_2
+            s_2 = omega[a, 0] * t_1 - omega[a, 1] * t_0
+            g[i, 0] = ((vel[b, 0] - vel[a, 0]) * n_0 + (vel[b, 1] - vel[a, 1]) * n_1
+                       + (vel[b, 2] - vel[a, 2]) * n_2) + (d_0 * u_0 + d_1 * u_1 + d_2 * u_2)
+            g[i, 1] = (s_0 * n_0 + s_1 * n_1 + s_2 * n_2) + (t_0 * u_0 + t_1 * u_1 + t_2 * u_2)
+        else:
+            g[i, 0] = d_0 * n_0 + d_1 * n_1 + d_2 * n_2
+            g[i, 1] = t_0 * n_0 + t_1 * n_1 + t_2 * n_2
+        if with_jacobian:
+            # n1 x dp and t0 x n1
+            x_0, x_1, x_2 = n_1 * d_2 - n_2 * d_1, n_2 * d_0 - n_0 * d_2, n_0 * d_1 - n_1 * d_0
+            y_0, y_1, y_2 = t_1 * n_2 - t_2 * n_1, t_2 * n_0 - t_0 * n_2, t_0 * n_1 - t_1 * n_0
+            for k in range(K):
+                C[i, 0, k] = -(n_0 * Jpos[a, 0, k] + n_1 * Jpos[a, 1, k] + n_2 * Jpos[a, 2, k])
+                C[i, 0, K + k] = ((n_0 * Jpos[b, 0, k] + n_1 * Jpos[b, 1, k] + n_2 * Jpos[b, 2, k])
+                                  + (x_0 * Jrot[b, 0, k] + x_1 * Jrot[b, 1, k] + x_2 * Jrot[b, 2, k]))
+                C[i, 1, k] = y_0 * Jrot[a, 0, k] + y_1 * Jrot[a, 1, k] + y_2 * Jrot[a, 2, k]
+                C[i, 1, K + k] = -(y_0 * Jrot[b, 0, k] + y_1 * Jrot[b, 1, k] + y_2 * Jrot[b, 2, k])
+
+
+@njit
 def point_translation(m0, m1, pos, vel, Jpos, index2, with_jacobian, g, C):
     """The first E global components of p1 - p0 (index 3) or v1 - v0 (index 2), E = g.shape[1]:
     SphericalJoint (3), RevoluteJoint2D (2). C (n, E, 2K) = [-Jpos_m0, Jpos_m1] rows."""

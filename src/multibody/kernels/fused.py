@@ -6,7 +6,7 @@ import numpy as np
 
 from ._jit import njit
 from .connectors import spring_damper_marker_forces
-from .constraints import coordinate, point_translation
+from .constraints import coordinate, point_translation, prismatic_2d
 from .rigid import (ep_frames, ep_mass_and_lhs, ep_stiffness, frames_2d, rotvec_frames, rotvec_mass_and_lhs,
                     rotvec_stiffness, rxyz_frames, rxyz_mass_and_lhs, rxyz_stiffness)
 from .rotations import rotvec_from_rotation_matrix, rotvec_rotation_matrix, rotvec_t_exp_inv
@@ -135,6 +135,13 @@ def point_translation_index2(m0, m1, pos, vel, Jpos, index2, flags, g, C):
     """point_translation with one index-2 flag for all items (flags: a work array (n,))."""
     flags[:] = index2
     point_translation(m0, m1, pos, vel, Jpos, flags, True, g, C)
+
+
+@njit
+def prismatic_2d_index2(m0, m1, pos, vel, omega, A, Jpos, Jrot, axis0, normal1, index2, flags, g, C):
+    """prismatic_2d with one index-2 flag for all items (flags: a work array (n,))."""
+    flags[:] = index2
+    prismatic_2d(m0, m1, pos, vel, omega, A, Jpos, Jrot, axis0, normal1, flags, True, g, C)
 
 
 @njit
@@ -419,6 +426,23 @@ def rxyz_stiffness_system(idx, q_tot, v, mass, J, com, fd_step, K_out, D_out, qs
 def rotvec_stiffness_system(idx, q_tot, v, mass, J, com, fd_step, K_out, D_out, qs, vs):
     """rotvec_stiffness with the coordinates read from the system vectors (idx (n, 6); qs, vs scratch)."""
     rotvec_stiffness(gather_into(q_tot, idx, qs), gather_into(v, idx, vs), mass, J, com, fd_step, K_out, D_out)
+
+
+@njit
+def generic_ode2_lhs(ltg, q, v, K, D, f, Q_out):
+    """ObjectGenericODE2 without user functions: Q_out (n, w) = K q + D q_t - f per item, its
+    coordinates q[ltg[i]] (ltg padded with -1 up to the widest item: no coordinate)."""
+    n, w = ltg.shape[0], ltg.shape[1]
+    for i in range(n):
+        for a in range(w):
+            kq = 0.0
+            dv = 0.0
+            for b in range(w):
+                k = ltg[i, b]
+                if k >= 0:
+                    kq += K[i, a, b] * q[k]
+                    dv += D[i, a, b] * v[k]
+            Q_out[i, a] = kq + dv - f[i, a]
 
 
 @njit

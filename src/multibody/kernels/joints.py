@@ -29,37 +29,6 @@ def skew_batch(v):
     return S
 
 
-def dot_constraints(a, b, a_v, b_v, w0, w1, J0r, J1r):
-    """Constraints c = a^T b of vectors a fixed to marker 0 and b fixed to marker 1.
-
-    a, b : (n, m, 3) vectors of the position-level equations (a may carry a user rotation offset)
-    a_v, b_v : (n, m, 3) the vectors of the velocity form (joints.md: without user offset)
-    Returns c (index 3), c_t = (w0 - w1)^T (a_v x b_v) (index 2), both (n, m), and
-    C = [(a x b)^T J0r, -(a x b)^T J1r] (n, m, 2K).
-    """
-    g3 = dot(a, b)
-    g2 = np.einsum("nmd,nd->nm", cross(a_v, b_v), w0 - w1)
-    axb = cross(a, b)
-    C = np.concatenate([np.einsum("nmd,ndk->nmk", axb, J0r),
-                        -np.einsum("nmd,ndk->nmk", axb, J1r)], axis=2)
-    return g3, g2, C
-
-
-def prismatic_2d(dp, dv, t0, n1, w0, w1, J0p, J1p, J0r, J1r):
-    """PrismaticJoint2D: c0 = dp^T n1, c1 = t0^T n1 (index 3) and their time derivatives.
-
-    Returns g3 (n, 2), g2 (n, 2), C (n, 2, 2K).
-    """
-    g3 = np.stack([dot(dp, n1), dot(t0, n1)], axis=1)
-    g2 = np.stack([dot(dv, n1) + dot(dp, cross(w1, n1)), dot(cross(w0, t0), n1) + dot(t0, cross(w1, n1))],
-                  axis=1)
-    n1xdp = cross(n1, dp)
-    C0 = np.concatenate([-np.einsum("nd,ndk->nk", n1, J0p),
-                         np.einsum("nd,ndk->nk", n1, J1p) + np.einsum("nd,ndk->nk", n1xdp, J1r)], axis=1)
-    _, _, C1 = dot_constraints(t0[:, None], n1[:, None], t0[:, None], n1[:, None], w0, w1, J0r, J1r)
-    return g3, g2, np.concatenate([C0[:, None, :], C1], axis=1)
-
-
 def rolling_disc_frame(A0, A1, plane_normal, disc_axis):
     """Rolling-disc directions (all global, (n, 3)): n, w1, w2 (rolling), w3 (center to contact),
     w_lat = n x w2, and |w1 x n| (zero if the disc lies flat)."""
