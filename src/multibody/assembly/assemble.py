@@ -47,6 +47,7 @@ class State:
 
 class CompiledSystem:
     """The assembled system: coordinate numbering, item groups, states."""
+    output_batch = None     # the caches of output/item_outputs.py output_batch while one runs
 
     def __init__(self, mbs):
         self.mbs = mbs

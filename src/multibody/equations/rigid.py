@@ -276,17 +276,25 @@ class NodeRigidBodyRotVecLGGroup(_Rigid3DNodes):
 
 # ---------------------------------------------------------------- bodies
 
-def _acceleration_output(var, A, omega, alpha, acc_ref, b):
-    """Acceleration outputs of a rigid body at the local point b (global omega, alpha)."""
-    r = A @ b
-    if var in (OVT.Acceleration, OVT.AccelerationLocal):
-        acc = acc_ref + np.cross(alpha, r) + np.cross(omega, np.cross(omega, r))
-        return acc if var == OVT.Acceleration else A.T @ acc
-    if var == OVT.AngularAcceleration:
-        return alpha
-    if var == OVT.AngularAccelerationLocal:
-        return A.T @ alpha
-    return None
+ACCELERATION_OUTPUTS = (OVT.Acceleration, OVT.AccelerationLocal, OVT.AngularAcceleration,
+                        OVT.AngularAccelerationLocal)
+
+
+def acceleration_rows(var, A, G, g_t, vr, ar, acc_ref, b):
+    """Acceleration outputs (m, 3) of rigid bodies at their local points b (m, 3)
+    (kernels/rigid.py acceleration_outputs: omega = G vr, alpha = G ar + g_t); None for another
+    output variable."""
+    if var not in ACCELERATION_OUTPUTS:
+        return None
+    out = np.empty((A.shape[0], 3))
+    krig.acceleration_outputs(ACCELERATION_OUTPUTS.index(var), A, np.ascontiguousarray(G), g_t,
+                              np.ascontiguousarray(vr), np.ascontiguousarray(ar), np.ascontiguousarray(acc_ref),
+                              np.ascontiguousarray(b, dtype=float), out)
+    return out
+
+
+_EZ = np.array([[[0.0], [0.0], [1.0]]])          # G of a planar body: omega = e_z theta_t
+_ZERO_3 = np.zeros((1, 3))
 
 
 def inertia_tensor(i6):
@@ -467,18 +475,25 @@ class RigidBodies(BodyGroup):
         return True
 
     def body_output(self, eq, st, row, var, b):
-        if var not in (OVT.Acceleration, OVT.AccelerationLocal, OVT.AngularAcceleration,
-                       OVT.AngularAccelerationLocal):
+        if var not in ACCELERATION_OUTPUTS:
             return None
+        return self.acceleration_outputs(st, np.array([row]), var, np.reshape(b, (1, 3)))[0]
+
+    def node_kind(self, row):
+        """'EP', 'Rxyz' or 'RotVecLG': the node type of body ``row``."""
+        return next(k for k, rows in self.parts if row in rows)
+
+    def acceleration_outputs(self, st, rows, var, b):
+        """Acceleration outputs (m, 3) of the bodies ``rows`` (m,), all on nodes of one type, at
+        their local points b (m, 3): for one row or many, the same numbers."""
         c = self.system
-        k = next(kk for kk, rows in self.parts if row in rows)
+        k = self.node_kind(int(rows[0]))
         w = 3 + N_ROT[k]
-        idx = self.ltg[row, :w]
+        idx = self.ltg[rows, :w]
         tot = c.q_ref[idx] + st.q[idx]
-        A, _, G, _, g_t = rotation_kinematics(k, tot[None, 3:], st.v[idx][None, 3:])
-        omega = G[0] @ st.v[idx[3:]]
-        alpha = G[0] @ st.a[idx[3:]] + g_t[0]
-        return _acceleration_output(var, A[0], omega, alpha, st.a[idx[:3]], b)
+        vr = st.v[idx[:, 3:]]
+        A, _, G, _, g_t = rotation_kinematics(k, tot[:, 3:], vr)
+        return acceleration_rows(var, A, G, g_t, vr, st.a[idx[:, 3:]], st.a[idx[:, :3]], b)
 
 
 @register(BODY_GROUPS, "RigidBody2D")
@@ -568,10 +583,10 @@ class RigidBodies2D(BodyGroup):
                        OVT.AngularAccelerationLocal):
             return None
         th = self.system.q_ref[idx[2]] + st.q[idx[2]]
-        A = np.array([[np.cos(th), -np.sin(th), 0.0], [np.sin(th), np.cos(th), 0.0], [0.0, 0.0, 1.0]])
-        acc = np.array([st.a[idx[0]], st.a[idx[1]], 0.0])
-        return _acceleration_output(var, A, np.array([0.0, 0.0, st.v[idx[2]]]),
-                                    np.array([0.0, 0.0, st.a[idx[2]]]), acc, b)
+        A = np.array([[[np.cos(th), -np.sin(th), 0.0], [np.sin(th), np.cos(th), 0.0], [0.0, 0.0, 1.0]]])
+        acc = np.array([[st.a[idx[0]], st.a[idx[1]], 0.0]])
+        return acceleration_rows(var, A, _EZ, _ZERO_3, np.array([[st.v[idx[2]]]]), np.array([[st.a[idx[2]]]]), acc,
+                                 np.reshape(b, (1, 3)))[0]
 
 
 @register(BODY_GROUPS, "RotationalMass1D")
@@ -585,8 +600,9 @@ class RotationalMasses1D(BodyGroup):
         for r, nd, item in zip(records, self.nodes, self.items):
             c.check_node(self, int(item), r, nd, ("1D", "GenericODE2"))
         self.ltg = self.ltg_of_nodes(self.nodes)
+        self.idx = np.ascontiguousarray(self.ltg[:, 0])
         self.inertia = param_array(records, "inertia")
-        self.p0 = param_array(records, "referencePosition").reshape(-1, 3)
+        self.p0 = np.ascontiguousarray(param_array(records, "referencePosition").reshape(-1, 3))
         self.A0 = np.array([r.values["referenceRotation"] for r in records], dtype=float).reshape(-1, 3, 3)
         self.mass = np.zeros(self.n)
         self.com = np.zeros((self.n, 3))
@@ -601,27 +617,19 @@ class RotationalMasses1D(BodyGroup):
     def mass_blocks(self, q_tot, v, out):
         out[:, 0, 0] = self.inertia
 
+    def _frame_args(self, frames):
+        return (frames.pos, frames.vel, frames.A, frames.omega, frames.omega_local, frames.Jpos, frames.Jrot,
+                frames.Jrot_local, frames.ltg)
+
     def frame(self, q_tot, v, frames):
-        idx = self.ltg[:, 0]
-        th = q_tot[idx]
-        c, s = np.cos(th), np.sin(th)
-        Rz = np.zeros((self.n, 3, 3))
-        Rz[:, 0, 0], Rz[:, 0, 1], Rz[:, 1, 0], Rz[:, 1, 1], Rz[:, 2, 2] = c, -s, s, c, 1.0
-        ez = self.A0[:, :, 2]
-        it = self.items
-        frames.pos[it] = self.p0
-        frames.vel[it] = 0.0
-        frames.A[it] = self.A0 @ Rz
-        frames.omega[it] = ez * v[idx][:, None]
-        frames.Jpos[it] = 0.0
-        frames.Jrot[it] = 0.0
-        frames.Jrot[it, :, 0] = ez
-        # local axes of A0 Rz: the rotation axis is the local z axis
-        frames.omega_local[it] = 0.0
-        frames.omega_local[it, 2] = v[idx]
-        frames.Jrot_local[it] = 0.0
-        frames.Jrot_local[it, 2, 0] = 1.0
-        frames.ltg[it, 0] = idx
+        krig.rotational_mass_1d_frames(self.items, self.idx, q_tot, v, self.p0, self.A0, *self._frame_args(frames))
+
+    def fused_forces(self, eq):
+        return []       # no LHS forces (lhs_forces: none)
+
+    def fused_frame(self, eq):
+        return [Call(krig.rotational_mass_1d_frames, self.items, self.idx, Q_TOT, V, self.p0, self.A0,
+                     *self._frame_args(eq.body_frames))]
 
     def body_output(self, eq, st, row, var, b):
         idx = int(self.ltg[row, 0])

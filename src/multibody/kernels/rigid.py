@@ -170,6 +170,76 @@ def frames_2d(items, q, v, idx, pos, vel, A, omega, Jpos, Jrot, omega_local, Jro
 
 
 @njit
+def rotational_mass_1d_frames(items, idx, q_tot, v, p0, A0, pos, vel, A, omega, omega_local, Jpos, Jrot,
+                              Jrot_local, ltg):
+    """Frames of ObjectRotationalMass1D (rows items of the frame arrays): the body rests at p0 and
+    turns about the local z axis of A0 by its coordinate theta = q_tot[idx[i]]: A = A0 Rz(theta),
+    omega = A0 e_z theta_t, Jrot = A0 e_z e_0^T, omega_local = e_z theta_t, Jrot_local = e_z e_0^T."""
+    K = Jpos.shape[2]
+    R = stack_empty((3, 3))
+    for i in range(items.shape[0]):
+        r = items[i]
+        k = idx[i]
+        rotation_matrix_z(q_tot[k], R)
+        w = v[k]
+        for a in range(3):
+            pos[r, a] = p0[i, a]
+            vel[r, a] = 0.0
+            for b in range(3):
+                A[r, a, b] = A0[i, a, 0] * R[0, b] + A0[i, a, 1] * R[1, b] + A0[i, a, 2] * R[2, b]
+            omega[r, a] = A0[i, a, 2] * w
+            omega_local[r, a] = 0.0
+            for c in range(K):
+                Jpos[r, a, c] = 0.0
+                Jrot[r, a, c] = 0.0
+                Jrot_local[r, a, c] = 0.0
+            Jrot[r, a, 0] = A0[i, a, 2]
+        omega_local[r, 2] = w
+        Jrot_local[r, 2, 0] = 1.0
+        ltg[r, 0] = k
+
+
+@njit
+def acceleration_outputs(code, A, G, g_t, vr, ar, acc_ref, b, out):
+    """Acceleration outputs (m, 3) of rigid bodies at their local points b (m, 3), code 0
+    Acceleration, 1 AccelerationLocal, 2 AngularAcceleration, 3 AngularAccelerationLocal:
+    omega = G vr, alpha = G ar + g_t (global), r = A b, acc = acc_ref + alpha x r + omega x
+    (omega x r); the local ones A^T acc, A^T alpha. A (m, 3, 3), G (m, 3, nr), vr, ar (m, nr)."""
+    nr = G.shape[2]
+    for i in range(A.shape[0]):
+        w0 = w1 = w2 = 0.0
+        a0 = a1 = a2 = 0.0
+        for j in range(nr):
+            w0 += G[i, 0, j] * vr[i, j]
+            w1 += G[i, 1, j] * vr[i, j]
+            w2 += G[i, 2, j] * vr[i, j]
+            a0 += G[i, 0, j] * ar[i, j]
+            a1 += G[i, 1, j] * ar[i, j]
+            a2 += G[i, 2, j] * ar[i, j]
+        a0 += g_t[i, 0]
+        a1 += g_t[i, 1]
+        a2 += g_t[i, 2]
+        if code >= 2:
+            x0, x1, x2 = a0, a1, a2
+        else:
+            r0 = A[i, 0, 0] * b[i, 0] + A[i, 0, 1] * b[i, 1] + A[i, 0, 2] * b[i, 2]
+            r1 = A[i, 1, 0] * b[i, 0] + A[i, 1, 1] * b[i, 1] + A[i, 1, 2] * b[i, 2]
+            r2 = A[i, 2, 0] * b[i, 0] + A[i, 2, 1] * b[i, 1] + A[i, 2, 2] * b[i, 2]
+            c0, c1, c2 = w1 * r2 - w2 * r1, w2 * r0 - w0 * r2, w0 * r1 - w1 * r0      # omega x r
+            x0 = acc_ref[i, 0] + (a1 * r2 - a2 * r1) + (w1 * c2 - w2 * c1)
+            x1 = acc_ref[i, 1] + (a2 * r0 - a0 * r2) + (w2 * c0 - w0 * c2)
+            x2 = acc_ref[i, 2] + (a0 * r1 - a1 * r0) + (w0 * c1 - w1 * c0)
+        if code == 1 or code == 3:
+            out[i, 0] = A[i, 0, 0] * x0 + A[i, 1, 0] * x1 + A[i, 2, 0] * x2
+            out[i, 1] = A[i, 0, 1] * x0 + A[i, 1, 1] * x1 + A[i, 2, 1] * x2
+            out[i, 2] = A[i, 0, 2] * x0 + A[i, 1, 2] * x1 + A[i, 2, 2] * x2
+        else:
+            out[i, 0] = x0
+            out[i, 1] = x1
+            out[i, 2] = x2
+
+
+@njit
 def ep_normalization(ltg, q_tot, v, velocity_form, with_jacobian, g, C):
     """Euler-parameter condition of each node, coordinates ltg[i, 3:7]: g = |ep|^2 - 1 or, in the
     velocity form, 2 ep . ep_t; C (n, 1, 7) = [0, 0, 0, 2 ep]."""

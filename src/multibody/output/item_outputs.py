@@ -2,6 +2,8 @@
 evaluated from the frames of the equations layer (not on the solver's hot path)."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 
 from ..enums import ConfigurationType, OutputVariableType
@@ -41,18 +43,35 @@ def _scalar_or_array(v):
     return a.copy()
 
 
+@contextmanager
+def output_batch(c):
+    """Many outputs at one state (a sensor write): the frames are computed once (and again only
+    after something else has computed them), each connector group's outputs once."""
+    prev = c.output_batch
+    c.output_batch = {}
+    try:
+        yield
+    finally:
+        c.output_batch = prev
+
+
 def _kinematics(mbs, configuration):
     """Evaluate frames at a configuration; returns (compiled, equations, state)."""
     c = mbs._require_assembled("output")
     cfg = CFG(int(configuration))
     st = c.state(cfg)
     eq = c.equations
+    batch = c.output_batch
+    if batch is not None and batch.get("kinematics") == (cfg, eq._kin_version):
+        return c, eq, st
     if cfg == CFG.Reference:
         q = np.zeros(c.n_ode2)
         v = np.zeros(c.n_ode2)
     else:
         q, v = st.q, st.v
     eq.update_kinematics(q, v, st.t)
+    if batch is not None:
+        batch["kinematics"] = (cfg, eq._kin_version)
     return c, eq, st
 
 
@@ -126,7 +145,6 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
 
 
 def _ref_position(rec, c, n):
-    s, k = int(c.node_n_ode2[n]), int(c.node_n_ode2[n])
     ref = np.asarray(rec.values.get("referenceCoordinates", [0, 0, 0]), dtype=float)
     out = np.zeros(3)
     m = min(3, len(ref), 2 if rec.spec.type_name in ("Point2D", "RigidBody2D") else 3)
@@ -144,7 +162,6 @@ def _extra_node_output(c, eq, st, n, var):
 def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG.Current):
     var = _ovt(variableType)
     c, eq, st = _kinematics(mbs, configuration)
-    rec = c.items["object"][b]
     if var.name not in supported_outputs(c, "object", b, body=True):
         raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: {c.describe('object', b)} does "
                             f"not provide {var}")
@@ -156,16 +173,17 @@ def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG
     if not getattr(g, "has_frame", False):
         return _scalar_or_array(_generic_body_output(c, eq, st, g, row, var))
     fr = eq.body_frames
-    b_loc = np.asarray(localPosition, dtype=float)
+    b_loc = np.asarray(localPosition, dtype=float).reshape(1, 3)
     A = fr.A[b]
-    r = A @ b_loc
     w = fr.omega[b]
-    p = fr.pos[b] + r
-    v = fr.vel[b] + np.cross(w, r)
-    # reference position of the material point
-    eq.update_kinematics(np.zeros(c.n_ode2), np.zeros(c.n_ode2), st.t)
-    p_ref = eq.body_frames.pos[b] + eq.body_frames.A[b] @ b_loc
-    eq.update_kinematics(st.q, st.v, st.t)
+    r, p, v = body_points(fr, [b], b_loc)
+    r, p, v = r[0], p[0], v[0]
+    p_ref = None
+    if var == OVT.Displacement:
+        # reference position of the material point
+        eq.update_kinematics(np.zeros(c.n_ode2), np.zeros(c.n_ode2), st.t)
+        p_ref = body_points(eq.body_frames, [b], b_loc)[1][0]
+        eq.update_kinematics(st.q, st.v, st.t)
     acc = None
     if var == OVT.Acceleration:
         ltg = g.ltg[row]
@@ -184,6 +202,20 @@ def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG
         raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: {c.describe('object', b)} "
                             f"does not provide {var}")
     return _scalar_or_array(out)
+
+
+def body_points(frames, bodies, loc):
+    """r = A b, the position p + r and the velocity v + w x r of the local points loc (m, 3) of
+    bodies (m,) with frames: (m, 3) each; component by component, so that a sensor plan's rows
+    (output/sensor_plan.py) are the numbers of body_output, bit for bit."""
+    A = frames.A[bodies]
+    w = frames.omega[bodies]
+    r = A[:, :, 0] * loc[:, 0:1] + A[:, :, 1] * loc[:, 1:2] + A[:, :, 2] * loc[:, 2:3]
+    wr = np.empty_like(r)
+    wr[:, 0] = w[:, 1] * r[:, 2] - w[:, 2] * r[:, 1]
+    wr[:, 1] = w[:, 2] * r[:, 0] - w[:, 0] * r[:, 2]
+    wr[:, 2] = w[:, 0] * r[:, 1] - w[:, 1] * r[:, 0]
+    return r, frames.pos[bodies] + r, frames.vel[bodies] + wr
 
 
 def _generic_body_output(c, eq, st, g, row, var):
@@ -228,18 +260,29 @@ def object_output(mbs, o, variableType, configuration=CFG.Current):
                             f"{c.describe('object', o)} does not provide {var}; supported: "
                             f"{', '.join(rec.spec.outputs)}")
     _, eq, st = _kinematics(mbs, configuration)
-    if hasattr(g, "ae"):
-        outs = g.outputs(eq.markers, st.lam, st.t)
-    else:
-        outs = g.outputs(eq.markers, st.t)
-    val = outs[var.name]
+    val = group_outputs(c, g, eq, st)[var.name]
     return _scalar_or_array(val[row])
+
+
+def group_outputs(c, g, eq, st):
+    """The outputs (dict of (n, ...) arrays) of a connector or constraint group at the frames of
+    ``eq``; once per output batch."""
+    batch = c.output_batch
+    key = ("outputs", id(g), eq._kin_version)
+    outs = batch.get(key) if batch is not None else None
+    if outs is None:
+        if hasattr(g, "ae"):
+            outs = g.outputs(eq.markers, st.lam, st.t)
+        else:
+            outs = g.outputs(eq.markers, st.t)
+        if batch is not None:
+            batch[key] = outs
+    return outs
 
 
 def marker_output(mbs, m, variableType, configuration=CFG.Current):
     var = _ovt(variableType)
     c, eq, st = _kinematics(mbs, configuration)
-    rec = c.items["marker"][m]
     fr = eq.markers
     if var in (OVT.Coordinates, OVT.Coordinates_t):
         g, row = c.marker_group[m]

@@ -90,6 +90,7 @@ class SensorOutput:
         sol = settings.solution.sensors
         self.active = bool(sol.active)
         self.any_active = len(mbs._items["sensor"]) > 0
+        self.plan = None        # SensorPlan, made at the first write
 
     def begin(self):
         mbs = self.mbs
@@ -132,20 +133,29 @@ class SensorOutput:
             f.write("#\n")
 
     def write(self, t):
+        from .item_outputs import output_batch
         from .manager import fmt
         store = self.mbs.sys["_sensorData"]
         p = self.precision
-        for i, r in enumerate(self.mbs._items["sensor"]):
-            val = np.atleast_1d(np.asarray(sensor_values(self.mbs, i), dtype=float)).ravel()
-            if not self.active:
-                continue
-            if r.values["storeInternal"]:
-                store[i].append(np.concatenate([[t], val]))
-            f = self.files.get(i)
-            if f is not None:
-                f.write(",".join([fmt(t, p)] + [fmt(x, p) for x in val]) + "\n")
-                if self.settings.solution.flushFilesImmediately:
-                    f.flush()
+        c = self.mbs._require_assembled("sensor output")
+        with output_batch(c):
+            plan = self.plan
+            if plan is None or plan.c is not c or plan.version != c.parameter_version:
+                from .sensor_plan import SensorPlan
+                plan = self.plan = SensorPlan(self.mbs, c)
+            values = plan.values()
+        if not self.active:
+            return
+        for i in plan.stored:
+            val = values[i]
+            row = np.empty(val.shape[0] + 1)
+            row[0] = t
+            row[1:] = val
+            store[i].append(row)
+        for i, f in self.files.items():
+            f.write(",".join([fmt(t, p)] + [fmt(x, p) for x in values[i]]) + "\n")
+            if self.settings.solution.flushFilesImmediately:
+                f.flush()
 
     def end(self):
         for f in self.files.values():

@@ -1,0 +1,126 @@
+"""output/sensor_plan.py: the sensors written during a solve, read in groups, give the numbers of
+the one-by-one evaluation (sensor_values: GetNodeOutput, GetObjectOutputBody, GetObjectOutput),
+bit for bit, for every kind the plan groups and next to those it leaves alone."""
+import numpy as np
+import pytest
+
+import multibody as exu
+import multibody.utilities as U
+from multibody.output import sensor_plan
+
+OV = exu.OutputVariableType
+
+
+def _model(change_at=None):
+    """Rigid bodies on EP, Rxyz and rotation-vector nodes and a planar body, joined by joints and
+    springs, with sensors of every kind; ``change_at``: a preStepUserFunction moves one body
+    sensor's local point and another's output variable from that time on."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.AddObject(U.ObjectGround())
+    mg = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=ground, localPosition=[0, 0, 0]))
+    bodies, nodes = [], []
+    prev = mg
+    for i, nt in enumerate([exu.NodeType.RotationEulerParameters, exu.NodeType.RotationRxyz,
+                            exu.NodeType.RotationRotationVector, exu.NodeType.RotationEulerParameters]):
+        b = mbs.CreateRigidBody(inertia=U.InertiaCuboid(1000, [0.4, 0.05, 0.05]), referencePosition=[0.4 * i + 0.2, 0, 0],
+                                initialAngularVelocity=[0.3, -0.2 * i, 1.0], gravity=[0, -9.81, 0], nodeType=nt)
+        m0 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[-0.2, 0, 0]))
+        joint = mbs.AddObject(U.SphericalJoint(markerNumbers=[prev, m0]))
+        prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0.2, 0, 0]))
+        bodies.append(b)
+        nodes.append(mbs.GetObject(b)['nodeNumber'])
+    spring = mbs.AddObject(U.SpringDamper(markerNumbers=[mg, prev], stiffness=50., damping=1., referenceLength=1.2))
+    n2 = mbs.AddNode(U.NodeRigidBody2D(referenceCoordinates=[0, -1, 0], initialVelocities=[0.1, 0, 2.]))
+    b2 = mbs.AddObject(U.ObjectRigidBody2D(nodeNumber=n2, mass=1.5, inertia=0.04))
+    mb2 = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b2, localPosition=[0.1, 0, 0]))
+    mbs.AddObject(U.SpringDamper(markerNumbers=[mg, mb2], stiffness=100., damping=0.5, referenceLength=1.))
+    n1 = mbs.AddNode(U.Node1D(referenceCoordinates=[0.5], initialVelocities=[2.]))
+    mbs.AddObject(U.ObjectRotationalMass1D(nodeNumber=n1, inertia=0.3))
+    load = mbs.AddLoad(U.LoadForceVector(markerNumber=mb2, loadVector=[0, -3., 0]))
+    sens = []
+
+    def add(sensor):
+        sens.append(mbs.AddSensor(sensor))
+    for k, (b, n) in enumerate(zip(bodies, nodes)):
+        loc = [0.1 * k, 0.02, -0.01]
+        for var in (OV.Position, OV.Velocity, OV.Acceleration, OV.AccelerationLocal, OV.AngularAcceleration,
+                    OV.AngularAccelerationLocal, OV.Displacement, OV.AngularVelocity):
+            add(U.SensorBody(bodyNumber=b, localPosition=loc, storeInternal=True, outputVariableType=var))
+        for var in (OV.Position, OV.Velocity, OV.AngularVelocity, OV.RotationMatrix, OV.Coordinates,
+                    OV.Coordinates_t, OV.Acceleration):
+            add(U.SensorNode(nodeNumber=n, storeInternal=True, outputVariableType=var))
+    for var in (OV.Position, OV.Velocity, OV.Acceleration, OV.Rotation):
+        add(U.SensorBody(bodyNumber=b2, localPosition=[0.1, 0.2, 0], storeInternal=True, outputVariableType=var))
+    for var in (OV.Coordinates, OV.Coordinates_t, OV.Position):
+        add(U.SensorNode(nodeNumber=n2, storeInternal=True, outputVariableType=var))
+    add(U.SensorNode(nodeNumber=n1, storeInternal=True, outputVariableType=OV.Coordinates))
+    add(U.SensorObject(objectNumber=spring, storeInternal=True, outputVariableType=OV.Force))
+    for o in (joint, joint - 2):
+        for var in (OV.Force, OV.Position):
+            add(U.SensorObject(objectNumber=o, storeInternal=True, outputVariableType=var))
+    add(U.SensorMarker(markerNumber=mb2, storeInternal=True, outputVariableType=OV.Position))
+    add(U.SensorLoad(loadNumber=load, storeInternal=True))
+    add(U.SensorUserFunction(sensorNumbers=[sens[0]], storeInternal=True,
+                             sensorUserFunction=lambda mbs, t, numbers, factors, cfg:
+                             [2 * mbs.GetSensorValues(numbers[0])[0], t]))
+    if change_at is not None:
+        done = []
+
+        def pre_step(mbs, t):
+            if t >= change_at and not done:
+                mbs.SetSensorParameter(sens[0], 'localPosition', [0.3, 0.1, 0.])
+                mbs.SetSensorParameter(sens[1], 'outputVariableType', OV.Displacement)
+                done.append(t)
+            return True
+        mbs.SetPreStepUserFunction(pre_step)
+    mbs.Assemble()
+    return mbs, sens
+
+
+def _run(monkeypatch, grouped, change_at=None):
+    if not grouped:
+        monkeypatch.setattr(sensor_plan.SensorPlan, '_key', staticmethod(lambda c, eq, st, r: (None, None)))
+    plans = []
+    init = sensor_plan.SensorPlan.__init__
+
+    def record(self, *a):
+        init(self, *a)
+        plans.append(self)
+    monkeypatch.setattr(sensor_plan.SensorPlan, '__init__', record)
+    mbs, sens = _model(change_at)
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = 100
+    ss.timeIntegration.endTime = 0.1
+    ss.timeIntegration.verboseMode = 0
+    ss.solution.file.write = False
+    ss.solution.sensors.writePeriod = 0.002
+    mbs.SolveDynamic(ss)
+    monkeypatch.undo()
+    return [mbs.GetSensorStoredData(s) for s in sens], plans
+
+
+@pytest.mark.parametrize('change_at', [None, 0.05])
+def test_grouped_sensors_give_the_one_by_one_numbers(monkeypatch, change_at):
+    grouped, plans = _run(monkeypatch, True, change_at)
+    single, _ = _run(monkeypatch, False, change_at)
+    assert len(grouped) == len(single) > 70
+    for k, (a, b) in enumerate(zip(grouped, single)):
+        assert a.shape == b.shape and a.shape[0] == 51, k
+        np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')
+    # the plan reads most sensors in groups: all but displacements, angular velocities of bodies,
+    # node accelerations, the planar body's rotation, the marker, load and user-function sensors
+    plan = plans[0]
+    assert len(plan.single) <= 4 * 3 + 2 + 4
+    assert {key[0] for key, _, _ in plan.groups} == {'coordinates', 'node', 'body', 'acceleration', 'object'}
+    if change_at is not None:
+        # the parameter change made a new plan, with the new local point and output variable
+        assert len(plans) == 2
+        # sensors 0 and 1 give other values from then on (a new point, a displacement instead of
+        # a velocity), the same before
+        unchanged, _ = _run(monkeypatch, True)
+        for k in (0, 1):
+            before = grouped[k][:, 0] < change_at - 1e-9
+            assert 10 < before.sum() < 40
+            np.testing.assert_array_equal(grouped[k][before], unchanged[k][before])
+            assert (np.abs(grouped[k][~before, 1:] - unchanged[k][~before, 1:]).max(axis=1) > 1e-3).all()
