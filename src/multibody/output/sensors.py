@@ -134,7 +134,7 @@ class SensorOutput:
 
     def write(self, t):
         from .item_outputs import output_batch
-        from .manager import fmt
+        from .manager import fmt_row
         store = self.mbs.sys["_sensorData"]
         p = self.precision
         c = self.mbs._require_assembled("sensor output")
@@ -153,7 +153,7 @@ class SensorOutput:
             row[1:] = val
             store[i].append(row)
         for i, f in self.files.items():
-            f.write(",".join([fmt(t, p)] + [fmt(x, p) for x in values[i]]) + "\n")
+            f.write(fmt_row(t, values[i], p))
             if self.settings.solution.flushFilesImmediately:
                 f.flush()
 
