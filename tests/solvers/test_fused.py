@@ -37,7 +37,7 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'rigid_body_rotveclg_planar', 'rigid_connectors_rotveclg', 'rigid_connectors_ep',
          'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
          'coordinate_constraint_static', 'static_spring', 'static_truss', 'generic_ode2', 'generic_ode2_static',
-         'joints_2d', 'joints_2d_index2', 'rigid_body_2d_pendulum', 'torsional_no_data_node']
+         'joints_2d', 'joints_2d_index2', 'rigid_body_2d_pendulum', 'torsional_no_data_node', 'torsional_turns']
 
 
 def _flat(d, prefix=''):

@@ -113,33 +113,38 @@ class RigidConnectorGroup(ConnectorGroup):
             self.params[:] = self.kernel_params()     # in place: the fused residual holds this array
         return done
 
+    def _data(self):
+        """The data coordinates the force law reads (the current state's array: its values change
+        in place, after each Newton solve) or an empty array."""
+        return self.system.states[ConfigurationType.Current].x if self.has_data else _NO_DATA
+
     def _kernel(self, markers, with_jacobian, Q, K, D):
-        data = self.system.states[ConfigurationType.Current].x if self.has_data else _NO_DATA
+        data = self._data()
         krc.rigid_connector_forces(self.kernel_kind, self.m0, self.m1, markers.pos, markers.vel, markers.A,
                                    markers.omega, markers.Jpos, markers.Jrot, self.params, self.active, data,
                                    self.data_index, with_jacobian, Q, K, D)
 
     def fused_forces(self, eq):
-        """Q = B^T W by the kernel, scattered into the right-hand side (as ``evaluate``); None with
-        user functions or data nodes (their coordinates are not in the fused residual)."""
-        if self.user or self.has_data:
+        """Q = B^T W by the kernel, scattered into the right-hand side (as ``evaluate``; data nodes
+        read from the current state's array, bound to the module); None with user functions."""
+        if self.user:
             return None
         m = eq.markers
         Q = np.zeros((self.n, self.L))
         return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
-                     m.Jpos, m.Jrot, self.params, self.active, _NO_DATA, self.data_index, False, Q, _NO_BLOCKS,
+                     m.Jpos, m.Jrot, self.params, self.active, self._data(), self.data_index, False, Q, _NO_BLOCKS,
                      _NO_BLOCKS),
                 Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
 
     def fused_stiffness(self, eq):
         """K and D blocks of the compiled refactorization: the kernel of ``evaluate``."""
-        if self.user or self.has_data:
+        if self.user:
             return None
         m = eq.markers
         n, L = self.n, self.L
         Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
         return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
-                     m.Jpos, m.Jrot, self.params, self.active, _NO_DATA, self.data_index, True, Q, K, D)], K, D
+                     m.Jpos, m.Jrot, self.params, self.active, self._data(), self.data_index, True, Q, K, D)], K, D
 
     def call_user(self, i, *args):
         row = self.user.index(i)
