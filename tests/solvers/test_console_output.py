@@ -3,6 +3,8 @@
 step (measured on the same models with Exudyn; before, multibody printed STEP2 there)."""
 import re
 
+import numpy as np
+
 import multibody as exu
 from multibody.utilities import CartesianSpringDamper, Force, MarkerNodePosition, MassPoint, NodePoint, NodePointGround
 
@@ -46,3 +48,57 @@ def test_load_steps_are_numbered_from_one(capsys):
     ss.staticSolver.verboseMode = 2
     assert mbs.SolveStatic(ss)
     assert _steps(capsys.readouterr().out) == [("1", "factor", "0.5"), ("2", "factor", "1")]
+
+
+def _chain_run(verbose, solver_type=None, steps=250):
+    """Five mass points on springs (the fused residual compiled before the run), with verboseMode
+    ``verbose``; returns (final coordinates, the calls of the compiled steps)."""
+    from multibody.equations import fused as fu
+    from multibody.utilities import ObjectGround, MarkerBodyPosition, SpringDamper
+    calls = []
+    steps_fn, rk_fn = fu.FusedResidual.steps, fu.FusedResidual.rk_steps
+
+    def counted(self, *a):
+        calls.append(1)
+        return steps_fn(self, *a)
+
+    def rk_counted(self, *a):
+        calls.append(1)
+        return rk_fn(self, *a)
+    fu.FusedResidual.steps, fu.FusedResidual.rk_steps = counted, rk_counted
+    try:
+        SC = exu.SystemContainer()
+        mbs = SC.AddSystem()
+        prev = mbs.AddMarker(MarkerBodyPosition(bodyNumber=mbs.AddObject(ObjectGround())))
+        for i in range(5):
+            n = mbs.AddNode(NodePoint(referenceCoordinates=[i + 1., 0, 0], initialVelocities=[0, 0.1 * i, 0]))
+            m = mbs.AddMarker(MarkerNodePosition(nodeNumber=n))
+            mbs.AddObject(MassPoint(mass=1, nodeNumber=n))
+            mbs.AddObject(SpringDamper(markerNumbers=[prev, m], stiffness=100, damping=0.1, referenceLength=1))
+            mbs.AddLoad(Force(markerNumber=m, loadVector=[0, -1, 0]))
+            prev = m
+        mbs.Assemble()
+        mbs.sys['fusedResidual'] = True
+        ss = exu.SimulationSettings()
+        ss.solution.file.write = False
+        ss.timeIntegration.numberOfSteps = steps
+        ss.timeIntegration.endTime = 0.001 * steps
+        ss.timeIntegration.verboseMode = verbose
+        assert mbs.SolveDynamic(ss, **({} if solver_type is None else {'solverType': solver_type}))
+        return mbs.systemData.GetODE2Coordinates(), len(calls)
+    finally:
+        fu.FusedResidual.steps, fu.FusedResidual.rk_steps = steps_fn, rk_fn
+
+
+def test_verbose_mode_1_runs_the_compiled_steps_and_prints_the_last_step(capsys):
+    """verboseMode 1 prints a step line every 2 s and at the last step (as Exudyn 1.13.6); the
+    steps run compiled all the same (Python reports after each call), with the same numbers."""
+    for solver_type in (None, exu.DynamicSolverType.RK44):
+        q0, _ = _chain_run(0, solver_type)
+        capsys.readouterr()
+        q1, calls = _chain_run(1, solver_type)
+        out = capsys.readouterr().out
+        np.testing.assert_array_equal(q0, q1)
+        assert calls > 0, solver_type
+        assert _steps(out) == [("250", "t", "0.25")], (solver_type, out)
+        assert "Solver terminated successfully" in out

@@ -548,11 +548,11 @@ class ExplicitSolver(StepLoop):
         nothing between two steps needs Python: the fused residual in use, a constant diagonal mass
         matrix (inverted elementwise at the first step) or a block-diagonal one (solved block by
         block at every stage, MassSolver.block_mode), Lie-group nodes (their stage values and rates
-        by the kernels of LieGroupRotations), no user function or console output. Fixed step sizes, or the automatic step size of an embedded pair, whose control
+        by the kernels of LieGroupRotations), no user function or console line per step (verboseMode 2). Fixed step sizes, or the automatic step size of an embedded pair, whose control
         (``control_step_size``) runs compiled too: the next step size comes back in ``h_next``.
         Same numbers as ``runge_kutta``.
         Returns as StepLoop.compiled_steps (then "compiled" or "python"), or None."""
-        if self.tableau is None or self._verbose > 0:
+        if self.tableau is None or self._verbose > 1:
             return None
         uf = self.mbs._user_functions
         if uf["preStep"] or uf["postStep"] or uf["postNewton"] or self.post_newton_groups():

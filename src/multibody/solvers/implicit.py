@@ -93,6 +93,7 @@ class StepLoop(SolverBase):
                         it.currentTime = t
                         it.lastStepSize = it.currentStepSize = h_last
                         steps_since_reduction += done
+                        self.report_step(step, t)       # (verboseMode 1: every 2 s, the last step)
                         if output_due and not self.finish_step(t):
                             stop_requested = True
                     if then == "compiled" or stop_requested:
@@ -198,12 +199,16 @@ class StepLoop(SolverBase):
 
     def report_step(self, step, t):
         """The console line of a finished step (``step`` steps done, as Exudyn numbers them: STEP1
-        after the first)."""
+        after the first): every step with verboseMode 2, with 1 after 2 s since the last line and
+        at the last step (as Exudyn 1.13.6; the compiled steps report after each call of up to
+        COMPILED_STEPS_MAX steps, their last step)."""
         level = self._verbose
         if level <= 0:
             return
         now = time.perf_counter()
-        if level >= 2 or (level == 1 and now - self._last_report >= 2.0):
+        t_end = self.it.endTime
+        last = t >= t_end - 1e-10 * max(1.0, abs(t_end))
+        if level >= 2 or (level == 1 and (now - self._last_report >= 2.0 or last)):
             self._last_report = now
             it = self.it
             what = f"factor = {t:.6g}" if self.is_static else f"t = {t:.6g}s"
@@ -535,14 +540,14 @@ class CompiledNewton:
     def steps_fused(self, full_newton=False):
         """The fused residual if whole steps may run compiled now (``run_compiled_steps``): modified
         Newton with no Jacobian asked for (or, where the loop has it, ``full_newton``: full Newton),
-        no user function or console output between steps, no ODE1 coordinates or constraint
+        no user function or console line per step (verboseMode 2) between steps, no ODE1 coordinates or constraint
         projection; None otherwise."""
         fz = self._compiled_newton()
         ns = self.newton_settings
         uf = self.mbs._user_functions
         modified = bool(ns.useModifiedNewton)
         if (fz is None or (modified and self.jacobian_requested) or self.mbs.solverSignalJacobianUpdate
-                or self._verbose > 0 or not (modified or full_newton) or ns.residualMode != 0
+                or self._verbose > 1 or not (modified or full_newton) or ns.residualMode != 0
                 or uf["preStep"] or uf["postStep"]
                 or uf["postNewton"] or self.c.n_ode1 or self.mbs.sys.get("constraintProjection", False)):
             return None
