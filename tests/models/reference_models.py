@@ -1874,6 +1874,45 @@ def torsional_turns(exu, U, withData=True, h=2e-3, nSteps=300, rho=0.9):
     return res
 
 
+def rotation_coordinate_markers(exu, U, nodeType='Rxyz', h=2e-3, nSteps=200, rho=0.9):
+    """MarkerNodeRotationCoordinate: a rigid body (COM offset, spinning about z and tumbling) held
+    at a point by a SphericalJoint; a CoordinateSpringDamper between a ground coordinate and the
+    node's rotation angle z (a torsion spring about the global z axis, as Exudyn's angle), a
+    CoordinateConstraint fixing the angle x at its start value (offset)."""
+    SC, mbs = _new_system(exu)
+    oGround = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
+    A0 = U.RotationMatrixX(0.1) @ U.RotationMatrixZ(0.2)          # RotXYZ = [0.1, 0, 0.2]
+    n, b = _rigid_node_body(mbs, U, nodeType, [0.3, 0., 0.], A0, [0., 0., 0.], [0., 0., 3.], 2.,
+                            [0.05, 0.08, 0.1, 0.002, 0., 0.001], [0.05, 0., 0.])
+    mG = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=oGround, localPosition=[0., 0., 0.]))
+    mB = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[-0.3, 0., 0.]))
+    mbs.AddObject(U.SphericalJoint(markerNumbers=[mG, mB]))
+    nG = mbs.AddNode(U.NodePointGround(referenceCoordinates=[0., 0., 0.]))
+    mC = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nG, coordinate=0))
+    mRz = mbs.AddMarker(U.MarkerNodeRotationCoordinate(nodeNumber=n, rotationCoordinate=2))
+    mRx = mbs.AddMarker(U.MarkerNodeRotationCoordinate(nodeNumber=n, rotationCoordinate=0))
+    spring = mbs.AddObject(U.CoordinateSpringDamper(markerNumbers=[mC, mRz], stiffness=4., damping=0.05,
+                                                    offset=0.5))
+    con = mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mC, mRx], offset=0.1))
+    mM = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b))
+    mbs.AddLoad(U.LoadMassProportional(markerNumber=mM, loadVector=[0., -9.81, 0.]))
+    OV = exu.OutputVariableType
+    sensors = {'rotation': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.Rotation)),
+               'omega': mbs.AddSensor(_sens(U, U.SensorNode, nodeNumber=n, outputVariableType=OV.AngularVelocity)),
+               'springForce': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=spring,
+                                                  outputVariableType=OV.Force)),
+               'constraintForce': mbs.AddSensor(_sens(U, U.SensorObject, objectNumber=con,
+                                                      outputVariableType=OV.Force))}
+    mbs.Assemble()
+    ss, st = dynamic_settings(exu, h, nSteps, 'GA', rho, sensorPeriod=10 * h)
+    _solve_dynamic(exu, mbs, ss, st)
+    res = state(mbs)
+    res['sensors'] = sensor_data(mbs, sensors)
+    res['markerRz'] = _plain(mbs.GetMarkerOutput(mRz, OV.Coordinates))
+    res['markerRx_t'] = _plain(mbs.GetMarkerOutput(mRx, OV.Coordinates_t))
+    return res
+
+
 RIGID_CONNECTOR_CASES = {
     'rigid_connectors': (rigid_connectors, dict()),
     'rigid_connectors_userfunction': (rigid_connectors, dict(variant='userfunction')),
@@ -1881,6 +1920,8 @@ RIGID_CONNECTOR_CASES = {
     'rigid_connectors_intrinsic': (rigid_connectors, dict(variant='intrinsic')),
     'torsional_turns': (torsional_turns, dict(withData=True)),
     'torsional_no_data_node': (torsional_turns, dict(withData=False)),
+    'rotation_coordinate_markers': (rotation_coordinate_markers, dict()),
+    'rotation_coordinate_markers_ep': (rotation_coordinate_markers, dict(nodeType='EP')),
     # EP nodes, no data node: the fused residual covers them (tests/solvers/test_fused.py)
     'rigid_connectors_ep': (rigid_connectors, dict(nodeTypes=('EP', 'EP'), dataNode=False)),
     'rigid_connectors_ep_intrinsic': (rigid_connectors, dict(variant='intrinsic', nodeTypes=('EP', 'EP'),

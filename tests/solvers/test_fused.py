@@ -37,7 +37,8 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'rigid_body_rotveclg_planar', 'rigid_connectors_rotveclg', 'rigid_connectors_ep',
          'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
          'coordinate_constraint_static', 'static_spring', 'static_truss', 'generic_ode2', 'generic_ode2_static',
-         'joints_2d', 'joints_2d_index2', 'rigid_body_2d_pendulum', 'torsional_no_data_node', 'torsional_turns']
+         'joints_2d', 'joints_2d_index2', 'rigid_body_2d_pendulum', 'torsional_no_data_node', 'torsional_turns',
+         'rotation_coordinate_markers', 'rotation_coordinate_markers_ep']
 
 
 def _flat(d, prefix=''):
@@ -153,7 +154,8 @@ def _force_sparse(monkeypatch):
 # (test_fused_path_gives_the_same_numbers); rigid_connectors_rxyz covers them in this one
 # (a module kind less to compile per case)
 _FULL_NEWTON_ONLY = ('rigid_connectors_ep', 'rigid_connectors_ep_intrinsic', 'rigid_body_rxyz',
-                     'create_rigid_body_rxyz_index2', 'joints_2d_index2', 'torsional_no_data_node')
+                     'create_rigid_body_rxyz_index2', 'joints_2d_index2', 'torsional_no_data_node',
+                     'rotation_coordinate_markers_ep')
 STEPS_CASES = [c for c in CASES if not c.startswith('explicit') and c not in _FULL_NEWTON_ONLY]
 
 
@@ -182,7 +184,8 @@ def test_compiled_steps_give_the_same_numbers(case, monkeypatch):
 
 
 @pytest.mark.parametrize('case', ['distance_chain_ga', 'pendulum_ga_rho09', 'pendulum_newmark_index2',
-                                  'joint_spherical'])
+                                  'joint_spherical', 'rotation_coordinate_markers', 'cartesian_spring',
+                                  'oscillator_1d'])
 def test_compiled_steps_with_full_newton_give_the_same_numbers(case, monkeypatch):
     """The reference cases run full Newton (useModifiedNewton False): their whole time steps run
     in the module kind "implicit_full" (STEPS_LOOP_FULL: a Jacobian before every iteration,

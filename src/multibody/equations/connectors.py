@@ -86,6 +86,20 @@ class ConnectorGroup(Group):
                      self.active, False, Q, _NO_BLOCKS, _NO_BLOCKS),
                 Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
 
+    def fused_constant_blocks(self, eq, force_kernel, force_args, S, Dv):
+        """The compiled refactorization's K and D blocks of a connector whose dF/d dp = S and
+        dF/d dv = Dv (n, d, d) are constant: its forces by ``force_kernel(*force_args, F)`` and
+        project_to_coordinates, as ``evaluate``; None with user functions."""
+        if self.user:
+            return None
+        m = eq.markers
+        n, L = self.n, self.L
+        J = m.Jpos if self.marker_kind == "position" else m.cJ[:, None, :]
+        F = np.zeros((n, J.shape[1]))
+        Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
+        return [Call(force_kernel, *force_args, F),
+                Call(kc.project_to_coordinates, self.m0, self.m1, J, F, S, Dv, self.active, True, Q, K, D)], K, D
+
     def call_user(self, i, *args):
         c = self.system
         row = self.user.index(i)
@@ -183,6 +197,14 @@ class CartesianSpringDampers(ConnectorGroup):
         return self.fused_projection(eq, kf.cartesian_spring_forces, self.m0, self.m1, m.pos, m.vel,
                                      self.p_stiffness, self.p_damping, self.p_offset)
 
+    def fused_stiffness(self, eq):
+        m = eq.markers
+        eye = np.eye(3)[None]
+        return self.fused_constant_blocks(eq, kf.cartesian_spring_forces,
+                                          (self.m0, self.m1, m.pos, m.vel, self.p_stiffness, self.p_damping,
+                                           self.p_offset),
+                                          self.p_stiffness[:, :, None] * eye, self.p_damping[:, :, None] * eye)
+
     def outputs(self, markers, t):
         u = markers.pos[self.m1] - markers.pos[self.m0] - self.p_offset
         dv = markers.vel[self.m1] - markers.vel[self.m0]
@@ -216,6 +238,13 @@ class CoordinateSpringDampers(ConnectorGroup):
         m = eq.markers
         return self.fused_projection(eq, kf.coordinate_spring_forces, self.m0, self.m1, m.cval, m.cvel,
                                      self.p_stiffness, self.p_damping, self.p_offset)
+
+    def fused_stiffness(self, eq):
+        m = eq.markers
+        return self.fused_constant_blocks(eq, kf.coordinate_spring_forces,
+                                          (self.m0, self.m1, m.cval, m.cvel, self.p_stiffness, self.p_damping,
+                                           self.p_offset),
+                                          self.p_stiffness[:, None, None].copy(), self.p_damping[:, None, None].copy())
 
     def outputs(self, markers, t):
         dq = markers.cval[self.m1] - markers.cval[self.m0]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..enums import OutputVariableType as OVT
+from ..kernels import markers as _markers
 from ..kernels import rigid as _rigid
 from ..kernels import rotations as _rotations
 from ..kernels import assembly as ka
@@ -25,7 +26,7 @@ from .python_kernels import PythonKernels
 from .points import BodyGroup, MarkerGroup, NodeGroup
 
 # called from Python: lean twins (python_kernels.py)
-krig, rk = PythonKernels(_rigid), PythonKernels(_rotations)
+krig, rk, km = PythonKernels(_rigid), PythonKernels(_rotations), PythonKernels(_markers)
 
 _NO_C = np.zeros((1, 1, 1))
 
@@ -660,11 +661,10 @@ class NodeRotationCoordinateMarkers(MarkerGroup):
                                   "must be 0, 1 or 2 (x, y, z)")
 
     def evaluate(self, nodes, bodies, q_tot, v, m):
-        src, dst, k = self.nodes, self.items, self.coord
-        rot = np.empty((self.n, 3))
-        rk.rxyz_from_rotation_matrix_batch(np.ascontiguousarray(nodes.A[src]), rot)
-        rows = np.arange(self.n)
-        m.cval[dst] = rot[rows, k]
-        m.cvel[dst] = nodes.omega[src][rows, k]
-        m.cJ[dst] = nodes.Jrot[src][rows, k, :]
-        m.ltg[dst] = nodes.ltg[src]
+        km.rotation_coordinate_markers(self.nodes, self.items, self.coord, nodes.A, nodes.omega, nodes.Jrot,
+                                       nodes.ltg, m.cval, m.cvel, m.cJ, m.ltg)
+
+    def fused_evaluate(self, eq):
+        n, m = eq.node_frames, eq.markers
+        return [Call(km.rotation_coordinate_markers, self.nodes, self.items, self.coord, n.A, n.omega, n.Jrot,
+                     n.ltg, m.cval, m.cvel, m.cJ, m.ltg)]

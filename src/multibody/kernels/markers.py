@@ -7,6 +7,7 @@ to the frame's K coordinates) and writes its own frame.
 import numpy as np
 
 from ._jit import njit
+from .rotations import rxyz_from_rotation_matrix
 from .stack import stack_empty
 
 
@@ -143,3 +144,20 @@ def point_frames(rows, ltg, q_tot, v, pos, vel, Jpos, f_ltg):
             else:
                 pos[r, a] = 0.0
                 vel[r, a] = 0.0
+
+
+@njit
+def rotation_coordinate_markers(src, dst, coord, A, omega, Jrot, n_ltg, cval, cvel, cJ, m_ltg):
+    """Markers on one Tait-Bryan angle k = coord[i] of node src[i]'s rotation
+    (MarkerNodeRotationCoordinate, rows dst): the value angle k of RotXYZ(A), the rate the global
+    omega_k, the Jacobian row k of the node's Jrot."""
+    rot = stack_empty(3)
+    K = Jrot.shape[2]
+    for i in range(src.shape[0]):
+        s, d, k = src[i], dst[i], coord[i]
+        rxyz_from_rotation_matrix(A[s], rot)
+        cval[d] = rot[k]
+        cvel[d] = omega[s, k]
+        for c in range(K):
+            cJ[d, c] = Jrot[s, k, c]
+            m_ltg[d, c] = n_ltg[s, c]
