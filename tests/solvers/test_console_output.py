@@ -102,3 +102,65 @@ def test_verbose_mode_1_runs_the_compiled_steps_and_prints_the_last_step(capsys)
         assert calls > 0, solver_type
         assert _steps(out) == [("250", "t", "0.25")], (solver_type, out)
         assert "Solver terminated successfully" in out
+
+
+def _distance_pendulum():
+    """A mass point on a DistanceConstraint under gravity (the model the figures below were
+    measured on with Exudyn 1.13.6)."""
+    from multibody.utilities import DistanceConstraint, MarkerBodyPosition, MassPoint2D, NodePoint2D, ObjectGround
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ObjectGround())
+    n = mbs.AddNode(NodePoint2D(referenceCoordinates=[1, 0]))
+    o = mbs.AddObject(MassPoint2D(mass=1, nodeNumber=n))
+    m0 = mbs.AddMarker(MarkerBodyPosition(bodyNumber=g))
+    m1 = mbs.AddMarker(MarkerBodyPosition(bodyNumber=o))
+    mbs.AddObject(DistanceConstraint(markerNumbers=[m0, m1], distance=1))
+    mbs.AddLoad(Force(markerNumber=m1, loadVector=[0, -9.81, 0]))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.solution.file.write = False
+    ss.timeIntegration.endTime = 1
+    ss.timeIntegration.newton.useModifiedNewton = True
+    return mbs, ss
+
+
+def _nit(out):
+    return [(int(s), float(v)) for s, v in re.findall(r"^STEP(\d+), .*, Nit/step = ([0-9.]+)$", out, flags=re.M)]
+
+
+def test_newton_iterations_per_step_since_the_last_line(capsys):
+    """Nit/step is the mean number of Newton iterations per step since the previous line, as
+    Exudyn 1.13.6 prints it: 6.015 after 1000 steps of this pendulum (one line, 6015 iterations),
+    4.3 after 10 load steps of the static model (43 iterations); with verboseMode 2, the count of
+    each step (Exudyn: 5, 7, 11, 12, 9, 10, 10, 10, 8, 9 for 10 steps)."""
+    mbs, ss = _distance_pendulum()
+    ss.timeIntegration.numberOfSteps = 1000
+    ss.timeIntegration.verboseMode = 1
+    assert mbs.SolveDynamic(ss)
+    out = capsys.readouterr().out
+    assert "STEP1000, t = 1s, timeToGo = 0s, Nit/step = 6.015\n" in out, out
+    assert mbs.sys['dynamicSolver'].it.newtonStepsCount == 6015
+
+    mbs, ss = _distance_pendulum()
+    ss.timeIntegration.numberOfSteps = 10
+    ss.timeIntegration.verboseMode = 2
+    assert mbs.SolveDynamic(ss)
+    assert _nit(capsys.readouterr().out) == [(i + 1, k) for i, k in enumerate([5, 7, 11, 12, 9, 10, 10, 10, 8, 9])]
+
+    from multibody.utilities import MarkerBodyPosition, MassPoint2D, NodePoint2D, ObjectGround, SpringDamper
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ObjectGround())
+    o = mbs.AddObject(MassPoint2D(mass=1, nodeNumber=mbs.AddNode(NodePoint2D(referenceCoordinates=[1, 1]))))
+    m1 = mbs.AddMarker(MarkerBodyPosition(bodyNumber=o))
+    for x in (0, 2):
+        mg = mbs.AddMarker(MarkerBodyPosition(bodyNumber=g, localPosition=[x, 0, 0]))
+        mbs.AddObject(SpringDamper(markerNumbers=[mg, m1], stiffness=100, referenceLength=1))
+    mbs.AddLoad(Force(markerNumber=m1, loadVector=[0, -9.81, 0]))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.staticSolver.numberOfLoadSteps = 10
+    ss.staticSolver.verboseMode = 1
+    assert mbs.SolveStatic(ss)
+    assert "STEP10, factor = 1, timeToGo = 0s, Nit/step = 4.3\n" in capsys.readouterr().out

@@ -192,6 +192,7 @@ class StepLoop(SolverBase):
     def report_start(self):
         self._wall0 = self._last_report = time.perf_counter()
         self._verbose = self.verbose_level()
+        self._reported = (0, self.it.newtonStepsCount)      # (step, Newton iterations) at the last line
         if self._verbose >= 1:
             from .. import __version__
             print("+++++++++++++++++++++++++++++++")
@@ -201,7 +202,8 @@ class StepLoop(SolverBase):
         """The console line of a finished step (``step`` steps done, as Exudyn numbers them: STEP1
         after the first): every step with verboseMode 2, with 1 after 2 s since the last line and
         at the last step (as Exudyn 1.13.6; the compiled steps report after each call of up to
-        COMPILED_STEPS_MAX steps, their last step)."""
+        COMPILED_STEPS_MAX steps, their last step). Nit/step: the Newton iterations per step since
+        the previous line, as Exudyn's (6 significant digits)."""
         level = self._verbose
         if level <= 0:
             return
@@ -212,8 +214,11 @@ class StepLoop(SolverBase):
             self._last_report = now
             it = self.it
             what = f"factor = {t:.6g}" if self.is_static else f"t = {t:.6g}s"
-            remaining = (it.endTime - t) * (now - self._wall0) / max(t - it.startTime, 1e-300)
-            print(f"STEP{step}, {what}, timeToGo = {remaining:.3g}s, Nit/step = {it.newtonSteps}")
+            remaining = 0.0 if last else (it.endTime - t) * (now - self._wall0) / max(t - it.startTime, 1e-300)
+            step0, nit0 = self._reported
+            self._reported = (step, it.newtonStepsCount)
+            per_step = (it.newtonStepsCount - nit0) / max(step - step0, 1)
+            print(f"STEP{step}, {what}, timeToGo = {remaining:.3g}s, Nit/step = {per_step:.6g}")
 
     def report_end(self):
         import time as _time
