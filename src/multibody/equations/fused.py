@@ -1016,7 +1016,7 @@ class FusedResidual:
                 "import numpy as np", "import numba",
                 "import multibody.kernels.fused as _kfused",
                 "import multibody.equations.lean_cache as _lean",
-                "_inner = _lean.inner_jit()   # what run calls: numba.njit(cache=True), see lean_cache"]
+                "_inner = _lean.inner_jit()   # what run calls: numba.njit, see lean_cache"]
         head += [f"import {m} as {a}" for m, a in modules.items()]
         # one entry point (run): each compiled function loaded from the cache carries its own copy
         # of every kernel it calls (fused, iterate, newton_loop: 24 + 30 + 26 ms at the first call

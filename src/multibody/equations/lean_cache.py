@@ -98,14 +98,16 @@ def install(dispatcher):
 
 
 def inner_jit():
-    """The decorator of the functions a fused module's ``run`` calls: ``numba.njit(cache=True)``,
-    or nothing while the module is imported under ``lazy_inner``: a module imported only to load
-    ``run`` from its cache entry (which holds their code) does not need their dispatchers, whose
-    creation (``inspect.signature`` of 100+ arguments each) took 10 ms."""
+    """The decorator of the functions a fused module's ``run`` calls: ``numba.njit`` without a
+    disk cache, or nothing while the module is imported under ``lazy_inner``: a module imported
+    only to load ``run`` from its cache entry (which holds their code) does not need their
+    dispatchers, whose creation (``inspect.signature`` of 100+ arguments each) took 10 ms.
+    ``run``'s entry has their machine code linked in, so their own entries were never read: they
+    took 86 % of the cache directory (1.0 of 1.16 GB for 311 modules; 3.2 MB a module)."""
     if _LAZY:
         return lambda f: f
     import numba
-    return numba.njit(cache=True)
+    return numba.njit
 
 
 @contextlib.contextmanager
