@@ -508,18 +508,31 @@ def test_short_runs_do_not_start_a_compile(tmp_path, monkeypatch):
 
 
 def test_models_the_fused_residual_does_not_cover_keep_the_general_path(monkeypatch):
-    """A load with a Python user function: the fused residual is not built (the reason names the
-    group), and the solve runs as before."""
+    """A load with a Python user function in the static solver (whose load factor the compiled
+    code does not pass to it): the fused residual is not built (the reason names the group), and
+    the solve runs as before."""
     monkeypatch.setenv('MULTIBODY_FUSED', '1')
     counter = _Counter(monkeypatch)
     mbs, ss = _pendulum(loadUserFunction=lambda mbs, t, load: [0., -19.62, 0.])
     eq = mbs._compiled.equations
-    assert fu.FusedResidual.build(eq) is None
+    assert fu.FusedResidual.build(eq) is not None           # the dynamic solvers' kind
+    assert fu.FusedResidual.build(eq, 'static') is None
     assert 'ForceLoads' in eq.fused_reason
-    assert mbs.SolveDynamic(ss)
-    assert counter.residual == counter.iterate == 0
-    q = np.array(mbs.systemData.GetODE2Coordinates())
-    assert abs(np.linalg.norm(q + [1., 0., 0.]) - 1.) < 1e-9      # still on the circle
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.]))
+    mbs.AddObject(U.MassPoint(mass=2., nodeNumber=n))
+    m = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n))
+    mG = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround()), localPosition=[1., 0., 0.]))
+    mbs.AddObject(U.CartesianSpringDamper(markerNumbers=[mG, m], stiffness=[100., 200., 400.]))
+    mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0., 0., 0.],
+                                  loadVectorUserFunction=lambda mbs, t, load: [1., 2., 4.]))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.staticSolver.numberOfLoadSteps = 20
+    assert mbs.SolveStatic(ss)
+    assert counter.residual == counter.iterate == counter.steps == 0
+    np.testing.assert_allclose(mbs.systemData.GetODE2Coordinates(), [0.01, 0.01, 0.01], rtol=1e-12)
 
 
 def test_a_failed_compile_falls_back_to_the_general_path(tmp_path, monkeypatch):

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..kernels import connectors as kc
 from .fused import F as F_SYM
-from .fused import Call
+from .fused import Call, PythonCall
 from ..kernels import assembly as ka
 from ..kernels import fused as kf
 from .groups import CONNECTOR_GROUPS, Group, param_array, register
@@ -73,15 +73,20 @@ class ConnectorGroup(Group):
                                   self.active, with_jacobian, out_Q, out_K, out_D)
 
     def fused_projection(self, eq, force_kernel, *force_args):
-        """Fused calls of a connector without user functions: ``force_kernel(*force_args, F)`` writes
-        the marker-space forces F (n, d), then Q = B^T F is scattered into the right-hand side."""
-        if self.user:
-            return None
+        """Fused calls of a connector: ``force_kernel(*force_args, F)`` writes the marker-space
+        forces F (n, d), then Q = B^T F is scattered into the right-hand side. With user functions
+        the compiled code calls back for F instead: the group's ``forces`` in Python, the user
+        functions called as in the group-by-group path (kernels/user.py)."""
         m = eq.markers
         J = m.Jpos if self.marker_kind == "position" else m.cJ[:, None, :]
         F = np.zeros((self.n, J.shape[1]))
         Q = np.zeros((self.n, self.L))
-        return [Call(force_kernel, *force_args, F),
+        if self.user:
+            self._fused_user = (eq.markers, F)
+            first = PythonCall(self.user_slot(), reads=[x for x in force_args if isinstance(x, np.ndarray)])
+        else:
+            first = Call(force_kernel, *force_args, F)
+        return [first,
                 Call(kc.project_to_coordinates, self.m0, self.m1, J, F, _NO_BLOCKS, _NO_BLOCKS,
                      self.active, False, Q, _NO_BLOCKS, _NO_BLOCKS),
                 Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
@@ -100,11 +105,17 @@ class ConnectorGroup(Group):
         return [Call(force_kernel, *force_args, F),
                 Call(kc.project_to_coordinates, self.m0, self.m1, J, F, S, Dv, self.active, True, Q, K, D)], K, D
 
-    def call_user(self, i, *args):
-        c = self.system
-        row = self.user.index(i)
-        return c.call_user("springForceUserFunction", int(self.items[i]), self.user_functions[row],
-                           *args)
+    def fused_callback(self, t, index2):
+        """The forces F of the fused calls at time t by the Python code (fused_projection)."""
+        markers, F = self._fused_user
+        F[...] = self.forces(markers, t, False)[0]
+
+    def user_rows(self):
+        """(row, item number, user function) of the items with a springForceUserFunction."""
+        rows = getattr(self, "_user_rows", None)
+        if rows is None:
+            rows = self._user_rows = [(i, int(self.items[i]), f) for i, f in zip(self.user, self.user_functions)]
+        return rows
 
 
 @register(CONNECTOR_GROUPS, "ConnectorSpringDamper")
@@ -155,11 +166,15 @@ class SpringDampers(ConnectorGroup):
         if self.user:
             dp, dv, L = self.kinematics(markers)
             e, L_t = kc.unit_and_rate(dp, dv, L)
-            for i in self.user:
-                out[i] = float(self.call_user(i, t, int(self.items[i]), L[i] - self.p_referenceLength[i],
-                                              L_t[i] - self.p_velocityOffset[i], self.p_stiffness[i],
-                                              self.p_damping[i], self.p_force[i]))
-                mask[i] = True
+            # the arguments as Python floats (as Exudyn passes them; indexing NumPy arrays item by
+            # item took half of a call)
+            dl = (L - self.p_referenceLength).tolist()
+            dl_t = (L_t - self.p_velocityOffset).tolist()
+            k, d, f0 = self.p_stiffness.tolist(), self.p_damping.tolist(), self.p_force.tolist()
+            call = self.system.call_user
+            for i, item, f in self.user_rows():
+                out[i] = float(call("springForceUserFunction", item, f, t, item, dl[i], dl_t[i], k[i], d[i], f0[i]))
+            mask[self.user] = True
         return mask, out
 
     def outputs(self, markers, t):
@@ -183,10 +198,13 @@ class CartesianSpringDampers(ConnectorGroup):
         u = markers.pos[self.m1] - markers.pos[self.m0] - self.p_offset
         dv = markers.vel[self.m1] - markers.vel[self.m0]
         F = self.p_stiffness * u + self.p_damping * dv
-        for i in self.user:
-            F[i] = np.asarray(self.call_user(i, t, int(self.items[i]), list(u[i]), list(dv[i]),
-                                             list(self.p_stiffness[i]), list(self.p_damping[i]),
-                                             list(self.p_offset[i])), dtype=float)
+        if self.user:
+            uu, vv = u.tolist(), dv.tolist()
+            k, d, off = self.p_stiffness.tolist(), self.p_damping.tolist(), self.p_offset.tolist()
+            call = self.system.call_user
+            for i, item, f in self.user_rows():
+                F[i] = np.asarray(call("springForceUserFunction", item, f, t, item, uu[i], vv[i], k[i], d[i], off[i]),
+                                  dtype=float)
         if not with_jacobian:
             return F, None, None
         eye = np.eye(3)[None]
@@ -226,9 +244,12 @@ class CoordinateSpringDampers(ConnectorGroup):
         dq = markers.cval[self.m1] - markers.cval[self.m0]
         dv = markers.cvel[self.m1] - markers.cvel[self.m0]
         f = self.p_stiffness * (dq - self.p_offset) + self.p_damping * dv
-        for i in self.user:
-            f[i] = float(self.call_user(i, t, int(self.items[i]), dq[i], dv[i], self.p_stiffness[i],
-                                        self.p_damping[i], self.p_offset[i]))
+        if self.user:
+            uu, vv = dq.tolist(), dv.tolist()
+            k, d, off = self.p_stiffness.tolist(), self.p_damping.tolist(), self.p_offset.tolist()
+            call = self.system.call_user
+            for i, item, uf in self.user_rows():
+                f[i] = float(call("springForceUserFunction", item, uf, t, item, uu[i], vv[i], k[i], d[i], off[i]))
         F = f[:, None]
         if not with_jacobian:
             return F, None, None

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..kernels import constraints as kc
 from ..kernels import fused as kf
-from .fused import INDEX2, Call
+from .fused import INDEX2, Call, PythonCall
 from .groups import CONSTRAINT_GROUPS, Group, param_array, register
 
 _NO_C = np.zeros((0, 0, 0))
@@ -92,9 +92,10 @@ class CoordinateConstraints(ConstraintGroup):
             return True
         return super().update_parameter(row, name, value)
 
-    def equations(self, markers, t, index2, with_jacobian):
+    def offsets(self, t, index2):
+        """(velocity form flags, position offsets, velocity offsets) at time t, the user functions
+        called where the form has one."""
         c = self.system
-        k1 = self.p_factor1
         vel_form = np.ascontiguousarray(self.velocity_level | index2)
         offset = self.p_offset
         d = np.where(self.velocity_level, self.p_offset, 0.0)
@@ -107,19 +108,35 @@ class CoordinateConstraints(ConstraintGroup):
                 elif not vel_form[i] and self.uf[i]:
                     offset[i] = float(c.call_user("offsetUserFunction", int(self.items[i]), self.uf[i],
                                                   t, int(self.items[i]), self.p_offset[i]))
+        return vel_form, offset, d
+
+    def equations(self, markers, t, index2, with_jacobian):
+        vel_form, offset, d = self.offsets(t, index2)
         g = np.empty((self.n, 1))
         C = np.empty((self.n, 1, self.L)) if with_jacobian else _NO_C
-        kc.coordinate(self.m0, self.m1, markers.cval, markers.cvel, markers.cJ, k1, offset, d, vel_form,
+        kc.coordinate(self.m0, self.m1, markers.cval, markers.cvel, markers.cJ, self.p_factor1, offset, d, vel_form,
                       with_jacobian, g, C)
         return g, (C if with_jacobian else None)
 
     def fused_equations(self, eq):
-        if self.has_uf:
-            return None
+        """The kernel of ``equations``; with user functions, their offsets by the Python code,
+        called back from the compiled code (kernels/user.py) before it."""
         m = eq.markers
         g, C = np.zeros((self.n, 1)), np.zeros((self.n, 1, self.L))
-        return [Call(kf.coordinate_system, self.m0, self.m1, m.cval, m.cvel, m.cJ, self.p_factor1, self.p_offset,
-                     self.velocity_level, INDEX2, np.zeros(self.n, dtype=bool), g, C)], g, C
+        if not self.has_uf:
+            return [Call(kf.coordinate_system, self.m0, self.m1, m.cval, m.cvel, m.cJ, self.p_factor1, self.p_offset,
+                         self.velocity_level, INDEX2, np.zeros(self.n, dtype=bool), g, C)], g, C
+        if getattr(self, "_fused_offsets", None) is None:
+            self._fused_offsets = (np.zeros(self.n, dtype=bool), np.zeros(self.n), np.zeros(self.n))
+        vel_form, offset, d = self._fused_offsets
+        return [PythonCall(self.user_slot()),
+                Call(kc.coordinate, self.m0, self.m1, m.cval, m.cvel, m.cJ, self.p_factor1, offset, d, vel_form,
+                     True, g, C)], g, C
+
+    def fused_callback(self, t, index2):
+        """The offsets of the fused kernel call at time t (fused_equations)."""
+        for buf, value in zip(self._fused_offsets, self.offsets(t, index2)):
+            buf[...] = value
 
     def outputs(self, markers, lam, t):
         g = self.equations(markers, t, np.zeros(self.n, dtype=bool), False)[0][:, 0]

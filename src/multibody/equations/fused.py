@@ -45,6 +45,7 @@ from .source_inline import inline_calls
 from ..kernels import assembly as ka
 from ..kernels import fused as kf
 from ..kernels import sparse_lu
+from ..kernels import user as _ku
 
 
 class Sym:
@@ -76,6 +77,22 @@ class Call:
     def __init__(self, kernel, *args):
         self.kernel = kernel
         self.args = args
+
+
+class PythonCall(Call):
+    """A call back into Python from the fused code (kernels/user.py: a group's user functions):
+    ``user_call(slot, t, index2)``; ``reads``: the arrays its Python code reads (marker outputs of
+    the fused kinematics, which are then computed as for a kernel reading them)."""
+    __slots__ = ("reads",)
+
+    def __init__(self, slot, reads=()):
+        super().__init__(_ku.user_call, slot, T, INDEX2)
+        self.reads = tuple(reads)
+
+
+def _call_arrays(cl):
+    """The arrays a call reads or writes, those of a PythonCall's Python code included."""
+    return [x for x in cl.args + getattr(cl, "reads", ()) if isinstance(x, np.ndarray)]
 
 
 def _shares_memory(a, arrays):
@@ -880,6 +897,8 @@ class FusedResidual:
                  load_vectors=()):
         self.eq = eq
         self.reason = ""
+        # calls back into Python (user functions): the entry point raises their exceptions
+        self.python_calls = any(isinstance(cl, PythonCall) for cl in list(calls_kin) + list(calls_rhs) + list(calls_con))
         bound, lines, modules, names = [], [], {}, {}
 
         def arg(x):
@@ -1223,13 +1242,13 @@ class FusedResidual:
         if jac_calls is not None:
             readers = readers + list(jac_calls[1]) + list(jac_calls[2] if isinstance(jac_calls[2], list)
                                                          else [jac_calls[2]]) + [jac_calls[3]]
-        read = [x for cl in readers for x in cl.args if isinstance(x, np.ndarray)]
+        read = [x for cl in readers for x in _call_arrays(cl)]
         frame_calls = len(body_kin) + len(node_kin)
         body_kin = body_kin if _frames_read(eq.body_frames, read) else []
         node_kin = node_kin if _frames_read(eq.node_frames, read + [x for cl in body_kin for x in cl.args
                                                                    if isinstance(x, np.ndarray)]) else []
         read_by_others = [x for cl in readers if _kernel_name(cl.kernel) not in _MARKER_KERNELS
-                          for x in cl.args if isinstance(x, np.ndarray)]
+                          for x in _call_arrays(cl)]
         marker_calls = _unread_marker_outputs_dropped(eq.markers, calls_kin, read_by_others)
         # partial: the fused calls leave frames or marker outputs out (export_caches completes them)
         partial = len(body_kin) + len(node_kin) < frame_calls or marker_calls is not calls_kin
@@ -1323,8 +1342,13 @@ class FusedResidual:
             else:
                 fn = self._import(path, lazy=False).run
             _COMPILED[self.key] = fn
-        self.function = fn
+        self._set_function(fn)
         return fn
+
+    def _set_function(self, fn):
+        """The entry point this residual calls: ``fn``, raising the exceptions of the user
+        functions it calls back (kernels/user.reraising) where it has such calls."""
+        self.function = _ku.reraising(fn) if self.python_calls else fn
 
     def _import(self, path, lazy):
         name = f"multibody_fused_{self.key}"
@@ -1344,14 +1368,12 @@ class FusedResidual:
             try:
                 # loaded by its signature: typing the 100+ arguments of the call in Python took 0.9 ms
                 run.compile(tuple(_numba_type(k) for k in self.run_types))
-                out = run(*args)
                 fn = run
             except numba_errors().TypingError:
-                fn = self._import(path, lazy=False).run
-                out = fn(*args)
+                fn = self._import(path, lazy=False).run      # compiled at its first call
             _COMPILED[self.key] = fn
-            self.function = fn
-            return out
+            self._set_function(fn)
+            return self.function(*args)
         return first
 
     def _code(self, path):

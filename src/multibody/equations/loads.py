@@ -5,7 +5,7 @@ import numpy as np
 
 from ..kernels.assembly import marker_vector_loads_add, scatter_add
 from ..kernels import fused as kf
-from .fused import F, Call
+from .fused import F, Call, PythonCall
 from .groups import LOAD_GROUPS, Group, register
 
 
@@ -50,6 +50,25 @@ class LoadGroup(Group):
         """f += the generalized forces of all loads of the group (one kernel call)."""
         raise NotImplementedError
 
+    def fused_values(self, vec):
+        """(calls, the load values the fused kernel call reads): without user functions the
+        loadVector (or ``vec``, the static solver's scaled copy); with them, an array that the
+        compiled code has the group fill by ``fused_callback`` (its values(t, 1) in Python, the user
+        functions called as in the group-by-group path) right before the kernel call. None with
+        user functions and ``vec``: the static solver's load factor is not the fused code's to pass."""
+        if not self.has_uf:
+            return [], (self.vec if vec is None else vec)
+        if vec is not None:
+            return None
+        if getattr(self, "_user_values", None) is None:
+            self._user_values = np.zeros_like(self.vec)
+        return [PythonCall(self.user_slot())], self._user_values
+
+    def fused_callback(self, t, index2):
+        """The values of the loads at time t into the array the fused kernel call reads
+        (kernels/user.py)."""
+        self._user_values[...] = self.values(t, 1.0)
+
 
 @register(LOAD_GROUPS, "ForceVector")
 class ForceLoads(LoadGroup):
@@ -68,15 +87,17 @@ class ForceLoads(LoadGroup):
     def fused_forces(self, eq, vec=None):
         """The fused residual's call; ``vec``: an array of the shape of loadVector used instead of it
         (the static solver's scaled loads)."""
-        if self.has_uf:
+        spec = self.fused_values(vec)
+        if spec is None:
             return None
+        calls, values = spec
         m = eq.markers
         # the kernel reads the marker orientations only for body-fixed loads; without any, the
         # fused residual need not compute them (FusedResidual._collect; a change of bodyFixed makes
         # a new description)
         A = m.A if self.body_fixed.any() else _NO_ORIENTATIONS
-        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, A, self.jacobian_rows(m),
-                     self.vec if vec is None else vec, self.body_fixed, self.ones)]
+        return calls + [Call(marker_vector_loads_add, F, self.marker, m.ltg, A, self.jacobian_rows(m), values,
+                             self.body_fixed, self.ones)]
 
 
 @register(LOAD_GROUPS, "TorqueVector")
@@ -97,11 +118,13 @@ class MassProportionalLoads(LoadGroup):
                                 self._not_fixed, markers.mass[self.marker])
 
     def fused_forces(self, eq, vec=None):
-        if self.has_uf:
+        spec = self.fused_values(vec)
+        if spec is None:
             return None
+        calls, values = spec
         m = eq.markers
-        return [Call(marker_vector_loads_add, F, self.marker, m.ltg, _NO_ORIENTATIONS, m.Jpos,
-                     self.vec if vec is None else vec, self._not_fixed, m.mass[self.marker])]
+        return calls + [Call(marker_vector_loads_add, F, self.marker, m.ltg, _NO_ORIENTATIONS, m.Jpos, values,
+                             self._not_fixed, m.mass[self.marker])]
 
 
 @register(LOAD_GROUPS, "Coordinate")
@@ -132,7 +155,9 @@ class CoordinateLoads(LoadGroup):
                     1.0)
 
     def fused_forces(self, eq, vec=None):
-        if self.has_uf:
+        spec = self.fused_values(vec)
+        if spec is None:
             return None
+        calls, values = spec
         m = eq.markers
-        return [Call(kf.coordinate_loads_add, F, self.marker, m.ltg, m.cJ, self.vec if vec is None else vec)]
+        return calls + [Call(kf.coordinate_loads_add, F, self.marker, m.ltg, m.cJ, values)]

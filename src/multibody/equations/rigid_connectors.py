@@ -20,7 +20,7 @@ from ..kernels import rigid_connectors as _krc
 from ..kernels import rotations as _rotations
 from .connectors import ConnectorGroup
 from .fused import F as F_SYM
-from .fused import Call
+from .fused import Call, PythonCall
 from .groups import CONNECTOR_GROUPS, param_array, register
 from .python_kernels import PythonKernels
 
@@ -126,11 +126,14 @@ class RigidConnectorGroup(ConnectorGroup):
 
     def fused_forces(self, eq):
         """Q = B^T W by the kernel, scattered into the right-hand side (as ``evaluate``; data nodes
-        read from the current state's array, bound to the module); None with user functions."""
-        if self.user:
-            return None
+        read from the current state's array, bound to the module). With user functions the
+        compiled code calls back for Q: ``evaluate`` in Python (kernels/user.py)."""
         m = eq.markers
         Q = np.zeros((self.n, self.L))
+        if self.user:
+            self._fused_user = (m, Q)
+            return [PythonCall(self.user_slot(), reads=(m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot)),
+                    Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
         return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
                      m.Jpos, m.Jrot, self.params, self.active, self._data(), self.data_index, False, Q, _NO_BLOCKS,
                      _NO_BLOCKS),
@@ -145,6 +148,11 @@ class RigidConnectorGroup(ConnectorGroup):
         Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
         return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
                      m.Jpos, m.Jrot, self.params, self.active, self._data(), self.data_index, True, Q, K, D)], K, D
+
+    def fused_callback(self, t, index2):
+        """Q of the fused calls at time t by the Python code (fused_forces)."""
+        markers, Q = self._fused_user
+        self.evaluate(markers, t, Q)
 
     def call_user(self, i, *args):
         row = self.user.index(i)

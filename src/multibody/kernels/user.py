@@ -1,0 +1,95 @@
+"""Python user functions called from compiled code.
+
+A group whose items have Python user functions (a load's ``loadVectorUserFunction``, a
+spring-damper's ``springForceUserFunction``, ...) takes part in the fused residual and the
+compiled Newton and step loops through ``user_call``: where the group's kernel calls need the
+user functions' values, the compiled code calls back into Python with the slot of the group, the
+time and the index-2 flag of the call, and the group computes its values in Python, exactly as in the group-by-group path,
+into an array that the next kernel call reads. The slot is an argument (an int64 array of one
+entry), not a constant, so one compiled module serves every system of the same structure.
+
+The call back is a C function pointer (a ctypes callback, registered with LLVM under the symbol
+``multibody_user_callback`` when this module is imported, before any compiled code that calls it
+is loaded): 0.17 us a call; Numba's object-mode blocks cost 1 us a call and an object-mode
+compile of 45 ms at the first call in every process. A ctypes callback cannot pass an exception
+on, so ``_dispatch`` keeps it and returns 1, the compiled code raises UserCallFailed, and
+``reraising`` (around the compiled entry point) raises the kept exception itself: the solver sees
+the user function's exception as in the group-by-group path.
+"""
+import ctypes
+import itertools
+import weakref
+
+import numba
+import numpy as np
+
+from ._jit import njit
+
+__all__ = ["UserCallFailed", "register", "reraising", "user_call"]
+
+_TARGETS = {}                 # slot -> weak reference to the object whose fused_callback(t, index2) runs
+_NEXT = itertools.count(1)
+_FAILED = []                  # the exception of the last failed call back (one at most)
+
+
+class UserCallFailed(Exception):
+    """Raised by compiled code when a call back into Python failed (the exception is kept)."""
+
+
+def register(target):
+    """A new slot for ``target`` (an object with a method ``fused_callback(t, index2)``), as the int64 array
+    of one entry that the compiled code passes back; the slot is freed with the target."""
+    k = next(_NEXT)
+    _TARGETS[k] = weakref.ref(target, lambda _ref, k=k: _TARGETS.pop(k, None))
+    return np.array([k], dtype=np.int64)
+
+
+def _call(k, t, index2):
+    target = _TARGETS[k]()
+    if target is None:                 # pragma: no cover - the system owning the slot is gone
+        raise RuntimeError(f"multibody: user function slot {k} called after its system was deleted")
+    target.fused_callback(t, bool(index2))
+
+
+def _dispatch(k, t, index2):
+    try:
+        _call(k, t, index2)
+        return 0
+    except BaseException as exc:       # noqa: BLE001 - kept and raised again by reraising()
+        _FAILED[:] = [exc]
+        return 1
+
+
+def reraising(function):
+    """``function`` (a compiled entry point whose code calls back) raising the exception of a
+    failed call back itself instead of UserCallFailed."""
+    def call(*args):
+        try:
+            return function(*args)
+        except UserCallFailed:
+            exc = _FAILED.pop() if _FAILED else None
+            if exc is None:            # pragma: no cover - raised without a kept exception
+                raise
+            raise exc from None
+    call.compiled = function
+    return call
+
+
+_CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_double, ctypes.c_int64)(_dispatch)
+
+if numba.config.DISABLE_JIT:
+    def user_call(slot, t, index2):
+        """Run ``fused_callback(t, index2)`` of the Python object registered under ``slot[0]``."""
+        _call(int(slot[0]), float(t), index2)
+else:
+    from llvmlite import binding as _ll
+    _ll.add_symbol("multibody_user_callback", ctypes.cast(_CALLBACK, ctypes.c_void_p).value)
+    _callback = numba.types.ExternalFunction("multibody_user_callback",
+                                             numba.types.int64(numba.types.int64, numba.types.float64,
+                                                               numba.types.int64))
+
+    @njit
+    def user_call(slot, t, index2):
+        """Run ``fused_callback(t, index2)`` of the Python object registered under ``slot[0]``."""
+        if _callback(slot[0], t, 1 if index2 else 0) != 0:
+            raise UserCallFailed("a Python user function called from compiled code failed")
