@@ -38,7 +38,9 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
          'coordinate_constraint_static', 'static_spring', 'static_truss', 'generic_ode2', 'generic_ode2_static',
          'joints_2d', 'joints_2d_index2', 'rigid_body_2d_pendulum', 'torsional_no_data_node', 'torsional_turns',
-         'rotation_coordinate_markers', 'rotation_coordinate_markers_ep']
+         'rotation_coordinate_markers', 'rotation_coordinate_markers_ep',
+         # user functions, called back from the compiled code (kernels/user.py)
+         'coordinate_constraint_offset_uf', 'coordinate_constraint_offset_uf_index2', 'springdamper_userfunction']
 
 
 def _flat(d, prefix=''):
