@@ -40,7 +40,8 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'joints_2d', 'joints_2d_index2', 'rigid_body_2d_pendulum', 'torsional_no_data_node', 'torsional_turns',
          'rotation_coordinate_markers', 'rotation_coordinate_markers_ep',
          # user functions, called back from the compiled code (kernels/user.py)
-         'coordinate_constraint_offset_uf', 'coordinate_constraint_offset_uf_index2', 'springdamper_userfunction']
+         'coordinate_constraint_offset_uf', 'coordinate_constraint_offset_uf_index2', 'springdamper_userfunction',
+         'joint_generic_user_offset']
 
 
 def _flat(d, prefix=''):

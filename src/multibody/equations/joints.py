@@ -18,7 +18,7 @@ from ..kernels import joints as kj
 from ..kernels import rigid_joints as krj
 from ..kernels.rotations import rxyz_rotation_matrix_batch as _rxyz_rotation_matrix_batch
 from .constraints import ConstraintGroup
-from .fused import INDEX2, Call
+from .fused import INDEX2, Call, PythonCall
 from .groups import CONSTRAINT_GROUPS, param_array, register
 from .python_kernels import python_twin
 
@@ -138,15 +138,23 @@ class RigidJoints(JointGroup):
         """User offsets u (n, 6) of the position-level equations (GenericJoint only)."""
         return None
 
+    def user_offsets(self, t, ix2, Ru, u_t):
+        """The user offsets at time t into Ru (n, 3, 3) and u_t (n, 3), Ru = I where the rotation
+        offsets are zero (the same numbers as without Ru: products with 1 and 0); False without
+        user functions."""
+        u = self.offsets(t, ix2)
+        if u is None:
+            return False
+        u_t[...] = u[:, :3]
+        python_twin(_rxyz_rotation_matrix_batch)(np.ascontiguousarray(u[:, 3:]), Ru)
+        return True
+
     def equations(self, markers, t, index2, with_jacobian):
         n = self.n
         ix2 = _as_index2(index2, n)
-        u = self.offsets(t, ix2)
-        Ru, u_t = _NO_RU, np.zeros((n, 3))
-        if u is not None:
-            u_t = np.ascontiguousarray(u[:, :3])
-            if np.any(u[:, 3:]):
-                Ru = python_twin(_rxyz_rotation_matrix_batch)(np.ascontiguousarray(u[:, 3:]), np.zeros((n, 3, 3)))
+        Ru, u_t = np.zeros((n, 3, 3)), np.zeros((n, 3))
+        if not self.user_offsets(t, ix2, Ru, u_t):
+            Ru = _NO_RU
         K = markers.K
         g = np.empty((n, self.E))
         C = np.empty((n, self.E, 2 * K)) if with_jacobian else _NO_C
@@ -157,14 +165,24 @@ class RigidJoints(JointGroup):
         return g, (C if with_jacobian else None)
 
     def fused_equations(self, eq):
-        if any(self.uf) or any(self.uf_t):
-            return None
+        """The kernel of ``equations``; with offset user functions (GenericJoint) their offsets by
+        the Python code, called back from the compiled code (kernels/user.py) before it."""
         m = eq.markers
-        g, C = np.zeros((self.n, self.E)), np.zeros((self.n, self.E, 2 * m.K))
-        return [Call(kf.rigid_joint_equations_index2, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos,
-                     m.Jrot, self.p_rotationMarker0, self.p_rotationMarker1, _NO_RU, np.zeros((self.n, 3)),
-                     self.local, self.rot_a, self.rot_b, self.alternative, INDEX2,
-                     np.zeros(self.n, dtype=bool), self.rows, g, C)], g, C
+        n = self.n
+        g, C = np.zeros((n, self.E)), np.zeros((n, self.E, 2 * m.K))
+        calls, Ru, u_t = [], _NO_RU, np.zeros((n, 3))
+        if any(self.uf) or any(self.uf_t):
+            Ru = np.zeros((n, 3, 3))
+            self._fused_offsets = (Ru, u_t)
+            calls.append(PythonCall(self.user_slot()))
+        return calls + [Call(kf.rigid_joint_equations_index2, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos,
+                             m.Jrot, self.p_rotationMarker0, self.p_rotationMarker1, Ru, u_t,
+                             self.local, self.rot_a, self.rot_b, self.alternative, INDEX2,
+                             np.zeros(n, dtype=bool), self.rows, g, C)], g, C
+
+    def fused_callback(self, t, index2):
+        """The user offsets of the fused kernel call at time t (fused_equations)."""
+        self.user_offsets(t, _as_index2(index2, self.n), *self._fused_offsets)
 
     # outputs (joints.md, GenericJoint table)
     def frames_out(self, markers):
