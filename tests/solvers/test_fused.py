@@ -511,31 +511,27 @@ def test_short_runs_do_not_start_a_compile(tmp_path, monkeypatch):
 
 
 def test_models_the_fused_residual_does_not_cover_keep_the_general_path(monkeypatch):
-    """A load with a Python user function in the static solver (whose load factor the compiled
-    code does not pass to it): the fused residual is not built (the reason names the group), and
-    the solve runs as before."""
+    """An ObjectGenericODE2 with a forceUserFunction (its forces need q, which the call back into
+    Python does not get): the fused residual is not built (the reason names the group), and the
+    solve runs as before."""
     monkeypatch.setenv('MULTIBODY_FUSED', '1')
     counter = _Counter(monkeypatch)
-    mbs, ss = _pendulum(loadUserFunction=lambda mbs, t, load: [0., -19.62, 0.])
-    eq = mbs._compiled.equations
-    assert fu.FusedResidual.build(eq) is not None           # the dynamic solvers' kind
-    assert fu.FusedResidual.build(eq, 'static') is None
-    assert 'ForceLoads' in eq.fused_reason
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    n = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.]))
-    mbs.AddObject(U.MassPoint(mass=2., nodeNumber=n))
-    m = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n))
-    mG = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround()), localPosition=[1., 0., 0.]))
-    mbs.AddObject(U.CartesianSpringDamper(markerNumbers=[mG, m], stiffness=[100., 200., 400.]))
-    mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0., 0., 0.],
-                                  loadVectorUserFunction=lambda mbs, t, load: [1., 2., 4.]))
+    n = mbs.AddNode(U.NodeGenericODE2(referenceCoordinates=[0.], initialCoordinates=[0.],
+                                      initialCoordinates_t=[0.], numberOfODE2Coordinates=1))
+    mbs.AddObject(U.ObjectGenericODE2(nodeNumbers=[n], massMatrix=np.eye(1), stiffnessMatrix=100. * np.eye(1),
+                                      forceUserFunction=lambda mbs, t, item, q, q_t: [1.]))
     mbs.Assemble()
+    eq = mbs._compiled.equations
+    for kind in ('implicit', 'static'):
+        assert fu.FusedResidual.build(eq, kind) is None
+        assert 'GenericODE2' in eq.fused_reason
     ss = exu.SimulationSettings()
     ss.staticSolver.numberOfLoadSteps = 20
     assert mbs.SolveStatic(ss)
     assert counter.residual == counter.iterate == counter.steps == 0
-    np.testing.assert_allclose(mbs.systemData.GetODE2Coordinates(), [0.01, 0.01, 0.01], rtol=1e-12)
+    np.testing.assert_allclose(mbs.systemData.GetODE2Coordinates(), [0.01], rtol=1e-12)
 
 
 def test_a_failed_compile_falls_back_to_the_general_path(tmp_path, monkeypatch):

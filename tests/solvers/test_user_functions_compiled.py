@@ -320,3 +320,40 @@ def test_coordinate_constraint_offset_user_functions_run_compiled_with_the_same_
         assert 'offset_t' not in names
     # the prescribed motion (the velocity form from x = 0: without the offset, with the drift of index 2)
     assert abs(q[0] - (0. if index2 else 0.01) - 0.1 * np.sin(1.5)) < (1e-3 if index2 else 1e-10)
+
+
+def _static_loads(calls):
+    """A mass point on a CartesianSpringDamper and a nonlinear SpringDamper with a force by user
+    function beside one without (same group) and a coordinate load by user function (each appends
+    (name, t) to ``calls``); the static solver scales the loads without user functions."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.]))
+    mbs.AddObject(U.MassPoint(mass=2., nodeNumber=n))
+    m = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n))
+    mG = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround()), localPosition=[1., 0., 0.]))
+    mbs.AddObject(U.CartesianSpringDamper(markerNumbers=[mG, m], stiffness=[100., 200., 400.]))
+
+    def force(mbs, t, load):
+        calls.append(('force', t))
+        return [load[0] * t, 2., 4. * t ** 2]
+
+    def coordinate(mbs, t, load):
+        calls.append(('coordinate', t))
+        return load * (1. + t)
+    mbs.AddLoad(U.Force(markerNumber=m, loadVector=[1., 0., 0.], loadVectorUserFunction=force))
+    mbs.AddLoad(U.Force(markerNumber=m, loadVector=[0.5, -3., 1.]))
+    mc = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=n, coordinate=1))
+    mbs.AddLoad(U.LoadCoordinate(markerNumber=mc, load=0.7, loadUserFunction=coordinate))
+    mbs.Assemble()
+    return mbs
+
+
+def test_static_solver_loads_with_user_functions_run_compiled_with_the_same_numbers(monkeypatch):
+    """The static solver's loads with user functions: the compiled load steps scale the loads
+    without user functions by the load factor and call back for the others (their rows replaced,
+    as StaticSolver's group-by-group residual does): state and calls equal, bit for bit."""
+    (q, _, _), calls, compiled = _same_on_both_paths(monkeypatch, _static_loads, 'static')
+    assert compiled > 0, 'no compiled load steps'
+    assert {c[0] for c in calls} == {'force', 'coordinate'} and len(calls) >= 20
+    np.testing.assert_allclose(q, [(1. + 0.5) / 100., (2. - 3. + 0.7 * 2.) / 200., (4. + 1.) / 400.], rtol=1e-10)

@@ -82,8 +82,9 @@ class ConnectorGroup(Group):
         F = np.zeros((self.n, J.shape[1]))
         Q = np.zeros((self.n, self.L))
         if self.user:
-            self._fused_user = (eq.markers, F)
-            first = PythonCall(self.user_slot(), reads=[x for x in force_args if isinstance(x, np.ndarray)])
+            def forces(t, index2):
+                F[...] = self.forces(m, t, False)[0]
+            first = PythonCall(forces, reads=[x for x in force_args if isinstance(x, np.ndarray)])
         else:
             first = Call(force_kernel, *force_args, F)
         return [first,
@@ -104,11 +105,6 @@ class ConnectorGroup(Group):
         Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
         return [Call(force_kernel, *force_args, F),
                 Call(kc.project_to_coordinates, self.m0, self.m1, J, F, S, Dv, self.active, True, Q, K, D)], K, D
-
-    def fused_callback(self, t, index2):
-        """The forces F of the fused calls at time t by the Python code (fused_projection)."""
-        markers, F = self._fused_user
-        F[...] = self.forces(markers, t, False)[0]
 
     def user_rows(self):
         """(row, item number, user function) of the items with a springForceUserFunction."""

@@ -126,17 +126,14 @@ class CoordinateConstraints(ConstraintGroup):
         if not self.has_uf:
             return [Call(kf.coordinate_system, self.m0, self.m1, m.cval, m.cvel, m.cJ, self.p_factor1, self.p_offset,
                          self.velocity_level, INDEX2, np.zeros(self.n, dtype=bool), g, C)], g, C
-        if getattr(self, "_fused_offsets", None) is None:
-            self._fused_offsets = (np.zeros(self.n, dtype=bool), np.zeros(self.n), np.zeros(self.n))
-        vel_form, offset, d = self._fused_offsets
-        return [PythonCall(self.user_slot()),
+        buffers = vel_form, offset, d = np.zeros(self.n, dtype=bool), np.zeros(self.n), np.zeros(self.n)
+
+        def offsets(t, index2):
+            for buf, value in zip(buffers, self.offsets(t, index2)):
+                buf[...] = value
+        return [PythonCall(offsets),
                 Call(kc.coordinate, self.m0, self.m1, m.cval, m.cvel, m.cJ, self.p_factor1, offset, d, vel_form,
                      True, g, C)], g, C
-
-    def fused_callback(self, t, index2):
-        """The offsets of the fused kernel call at time t (fused_equations)."""
-        for buf, value in zip(self._fused_offsets, self.offsets(t, index2)):
-            buf[...] = value
 
     def outputs(self, markers, lam, t):
         g = self.equations(markers, t, np.zeros(self.n, dtype=bool), False)[0][:, 0]

@@ -81,12 +81,14 @@ class Call:
 
 class PythonCall(Call):
     """A call back into Python from the fused code (kernels/user.py: a group's user functions):
-    ``user_call(slot, t, index2)``; ``reads``: the arrays its Python code reads (marker outputs of
-    the fused kinematics, which are then computed as for a kernel reading them)."""
-    __slots__ = ("reads",)
+    ``user_call(slot, t, index2)`` runs ``callback(t, index2)``, which the FusedResidual keeps
+    alive; ``reads``: the arrays its Python code reads (marker outputs of the fused kinematics,
+    which are then computed as for a kernel reading them)."""
+    __slots__ = ("reads", "callback")
 
-    def __init__(self, slot, reads=()):
-        super().__init__(_ku.user_call, slot, T, INDEX2)
+    def __init__(self, callback, reads=()):
+        super().__init__(_ku.user_call, _ku.register(callback), T, INDEX2)
+        self.callback = callback
         self.reads = tuple(reads)
 
 
@@ -897,8 +899,11 @@ class FusedResidual:
                  load_vectors=()):
         self.eq = eq
         self.reason = ""
-        # calls back into Python (user functions): the entry point raises their exceptions
-        self.python_calls = any(isinstance(cl, PythonCall) for cl in list(calls_kin) + list(calls_rhs) + list(calls_con))
+        # calls back into Python (user functions): their callables live as long as this residual,
+        # and the entry point raises their exceptions
+        self._callbacks = [cl.callback for cl in list(calls_kin) + list(calls_rhs) + list(calls_con)
+                           if isinstance(cl, PythonCall)]
+        self.python_calls = bool(self._callbacks)
         bound, lines, modules, names = [], [], {}, {}
 
         def arg(x):

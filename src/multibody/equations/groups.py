@@ -95,15 +95,6 @@ class Group:
         """
         return False
 
-    def user_slot(self):
-        """The slot under which compiled code calls back this group's ``fused_callback(t, index2)``
-        (its user functions, kernels/user.py), made at the first request."""
-        slot = getattr(self, "_user_slot", None)
-        if slot is None:
-            from ..kernels import user
-            slot = self._user_slot = user.register(self)
-        return slot
-
 
 def param_array(records, name, dtype=float):
     return np.array([r.values[name] for r in records], dtype=dtype)

@@ -173,16 +173,15 @@ class RigidJoints(JointGroup):
         calls, Ru, u_t = [], _NO_RU, np.zeros((n, 3))
         if any(self.uf) or any(self.uf_t):
             Ru = np.zeros((n, 3, 3))
-            self._fused_offsets = (Ru, u_t)
-            calls.append(PythonCall(self.user_slot()))
+
+            def offsets(t, index2):
+                self.user_offsets(t, _as_index2(index2, n), Ru, u_t)
+            calls.append(PythonCall(offsets))
         return calls + [Call(kf.rigid_joint_equations_index2, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos,
                              m.Jrot, self.p_rotationMarker0, self.p_rotationMarker1, Ru, u_t,
                              self.local, self.rot_a, self.rot_b, self.alternative, INDEX2,
                              np.zeros(n, dtype=bool), self.rows, g, C)], g, C
 
-    def fused_callback(self, t, index2):
-        """The user offsets of the fused kernel call at time t (fused_equations)."""
-        self.user_offsets(t, _as_index2(index2, self.n), *self._fused_offsets)
 
     # outputs (joints.md, GenericJoint table)
     def frames_out(self, markers):

@@ -39,12 +39,16 @@ class LoadGroup(Group):
         """Current load vectors (n, 3): user function values or factor * loadVector."""
         vec = self.vec * load_factor
         if self.has_uf:
-            c = self.system
-            for i, f in enumerate(self.uf):
-                if f:
-                    vec[i] = np.asarray(c.call_user("loadVectorUserFunction", int(self.items[i]), f,
-                                                    t, list(self.vec[i]), family="load"), dtype=float)
+            self.user_values_into(vec, t)
         return vec
+
+    def user_values_into(self, out, t):
+        """The user functions' values at time t into their rows of ``out``."""
+        c = self.system
+        for i, f in enumerate(self.uf):
+            if f:
+                out[i] = np.asarray(c.call_user("loadVectorUserFunction", int(self.items[i]), f,
+                                                t, list(self.vec[i]), family="load"), dtype=float)
 
     def add_to(self, f, markers, t, load_factor):
         """f += the generalized forces of all loads of the group (one kernel call)."""
@@ -52,22 +56,24 @@ class LoadGroup(Group):
 
     def fused_values(self, vec):
         """(calls, the load values the fused kernel call reads): without user functions the
-        loadVector (or ``vec``, the static solver's scaled copy); with them, an array that the
-        compiled code has the group fill by ``fused_callback`` (its values(t, 1) in Python, the user
-        functions called as in the group-by-group path) right before the kernel call. None with
-        user functions and ``vec``: the static solver's load factor is not the fused code's to pass."""
+        loadVector, or ``vec``, the static solver's copy scaled by the load factor
+        (FusedResidual.set_load_factor). With them the compiled code calls back into Python right
+        before the kernel call (kernels/user.py): the values of ``values(t, 1)`` into an array of
+        their own, or the user functions' values into their rows of ``vec`` (as ``values(t, factor)``),
+        the user functions called as in the group-by-group path."""
         if not self.has_uf:
             return [], (self.vec if vec is None else vec)
-        if vec is not None:
-            return None
-        if getattr(self, "_user_values", None) is None:
-            self._user_values = np.zeros_like(self.vec)
-        return [PythonCall(self.user_slot())], self._user_values
+        if vec is None:
+            out = np.zeros_like(self.vec)
 
-    def fused_callback(self, t, index2):
-        """The values of the loads at time t into the array the fused kernel call reads
-        (kernels/user.py)."""
-        self._user_values[...] = self.values(t, 1.0)
+            def fill(t, index2):
+                out[...] = self.values(t, 1.0)
+        else:
+            out = vec
+
+            def fill(t, index2):
+                self.user_values_into(out, t)
+        return [PythonCall(fill)], out
 
 
 @register(LOAD_GROUPS, "ForceVector")
@@ -140,15 +146,12 @@ class CoordinateLoads(LoadGroup):
             return True
         return super().update_parameter(row, name, value)
 
-    def values(self, t, load_factor):
-        f = self.vec * load_factor
-        if self.has_uf:
-            c = self.system
-            for i, uf in enumerate(self.uf):
-                if uf:
-                    f[i] = float(c.call_user("loadUserFunction", int(self.items[i]), uf, t,
-                                             float(self.vec[i]), family="load"))
-        return f
+    def user_values_into(self, out, t):
+        c = self.system
+        for i, uf in enumerate(self.uf):
+            if uf:
+                out[i] = float(c.call_user("loadUserFunction", int(self.items[i]), uf, t,
+                                           float(self.vec[i]), family="load"))
 
     def add_to(self, f, markers, t, load_factor):
         scatter_add(f, markers.ltg[self.marker], markers.cJ[self.marker] * self.values(t, load_factor)[:, None],

@@ -131,8 +131,9 @@ class RigidConnectorGroup(ConnectorGroup):
         m = eq.markers
         Q = np.zeros((self.n, self.L))
         if self.user:
-            self._fused_user = (m, Q)
-            return [PythonCall(self.user_slot(), reads=(m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot)),
+            def wrench(t, index2):
+                self.evaluate(m, t, Q)
+            return [PythonCall(wrench, reads=(m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot)),
                     Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
         return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
                      m.Jpos, m.Jrot, self.params, self.active, self._data(), self.data_index, False, Q, _NO_BLOCKS,
@@ -148,11 +149,6 @@ class RigidConnectorGroup(ConnectorGroup):
         Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
         return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
                      m.Jpos, m.Jrot, self.params, self.active, self._data(), self.data_index, True, Q, K, D)], K, D
-
-    def fused_callback(self, t, index2):
-        """Q of the fused calls at time t by the Python code (fused_forces)."""
-        markers, Q = self._fused_user
-        self.evaluate(markers, t, Q)
 
     def call_user(self, i, *args):
         row = self.user.index(i)

@@ -3,10 +3,12 @@
 A group whose items have Python user functions (a load's ``loadVectorUserFunction``, a
 spring-damper's ``springForceUserFunction``, ...) takes part in the fused residual and the
 compiled Newton and step loops through ``user_call``: where the group's kernel calls need the
-user functions' values, the compiled code calls back into Python with the slot of the group, the
-time and the index-2 flag of the call, and the group computes its values in Python, exactly as in the group-by-group path,
-into an array that the next kernel call reads. The slot is an argument (an int64 array of one
-entry), not a constant, so one compiled module serves every system of the same structure.
+user functions' values, the compiled code calls back into Python with a slot number, the time
+and the index-2 flag of the call, and the callable registered under the slot (made by the group
+with the arrays of that fused residual) computes the values in Python, exactly as in the
+group-by-group path, into an array that the next kernel call reads. The slot is an argument (an
+int64 array of one entry), not a constant, so one compiled module serves every system of the
+same structure.
 
 The call back is a C function pointer (a ctypes callback, registered with LLVM under the symbol
 ``multibody_user_callback`` when this module is imported, before any compiled code that calls it
@@ -27,7 +29,7 @@ from ._jit import njit
 
 __all__ = ["UserCallFailed", "register", "reraising", "user_call"]
 
-_TARGETS = {}                 # slot -> weak reference to the object whose fused_callback(t, index2) runs
+_TARGETS = {}                 # slot -> weak reference to the callable(t, index2) it runs
 _NEXT = itertools.count(1)
 _FAILED = []                  # the exception of the last failed call back (one at most)
 
@@ -36,19 +38,20 @@ class UserCallFailed(Exception):
     """Raised by compiled code when a call back into Python failed (the exception is kept)."""
 
 
-def register(target):
-    """A new slot for ``target`` (an object with a method ``fused_callback(t, index2)``), as the int64 array
-    of one entry that the compiled code passes back; the slot is freed with the target."""
+def register(callback):
+    """A new slot for ``callback(t, index2)``, as the int64 array of one entry that the compiled
+    code passes back; the slot is freed with the callback (held by whoever holds the compiled
+    calls: FusedResidual)."""
     k = next(_NEXT)
-    _TARGETS[k] = weakref.ref(target, lambda _ref, k=k: _TARGETS.pop(k, None))
+    _TARGETS[k] = weakref.ref(callback, lambda _ref, k=k: _TARGETS.pop(k, None))
     return np.array([k], dtype=np.int64)
 
 
 def _call(k, t, index2):
-    target = _TARGETS[k]()
-    if target is None:                 # pragma: no cover - the system owning the slot is gone
+    callback = _TARGETS[k]()
+    if callback is None:               # pragma: no cover - the fused residual owning the slot is gone
         raise RuntimeError(f"multibody: user function slot {k} called after its system was deleted")
-    target.fused_callback(t, bool(index2))
+    callback(t, bool(index2))
 
 
 def _dispatch(k, t, index2):
@@ -79,7 +82,7 @@ _CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_double, ct
 
 if numba.config.DISABLE_JIT:
     def user_call(slot, t, index2):
-        """Run ``fused_callback(t, index2)`` of the Python object registered under ``slot[0]``."""
+        """Run the callable registered under ``slot[0]`` with (t, index2)."""
         _call(int(slot[0]), float(t), index2)
 else:
     from llvmlite import binding as _ll
@@ -90,6 +93,6 @@ else:
 
     @njit
     def user_call(slot, t, index2):
-        """Run ``fused_callback(t, index2)`` of the Python object registered under ``slot[0]``."""
+        """Run the callable registered under ``slot[0]`` with (t, index2)."""
         if _callback(slot[0], t, 1 if index2 else 0) != 0:
             raise UserCallFailed("a Python user function called from compiled code failed")
