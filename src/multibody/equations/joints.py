@@ -139,22 +139,20 @@ class RigidJoints(JointGroup):
         return None
 
     def user_offsets(self, t, ix2, Ru, u_t):
-        """The user offsets at time t into Ru (n, 3, 3) and u_t (n, 3), Ru = I where the rotation
-        offsets are zero (the same numbers as without Ru: products with 1 and 0); False without
-        user functions."""
+        """The user offsets at time t (a joint with offset user functions) into Ru (n, 3, 3) and
+        u_t (n, 3), Ru = I where the rotation offsets are zero (the same numbers as without Ru:
+        products with 1 and 0)."""
         u = self.offsets(t, ix2)
-        if u is None:
-            return False
         u_t[...] = u[:, :3]
         python_twin(_rxyz_rotation_matrix_batch)(np.ascontiguousarray(u[:, 3:]), Ru)
-        return True
 
     def equations(self, markers, t, index2, with_jacobian):
         n = self.n
         ix2 = _as_index2(index2, n)
-        Ru, u_t = np.zeros((n, 3, 3)), np.zeros((n, 3))
-        if not self.user_offsets(t, ix2, Ru, u_t):
-            Ru = _NO_RU
+        Ru, u_t = _NO_RU, np.zeros((n, 3))
+        if any(self.uf) or any(self.uf_t):
+            Ru = np.zeros((n, 3, 3))
+            self.user_offsets(t, ix2, Ru, u_t)
         K = markers.K
         g = np.empty((n, self.E))
         C = np.empty((n, self.E, 2 * K)) if with_jacobian else _NO_C
@@ -181,7 +179,6 @@ class RigidJoints(JointGroup):
                              m.Jrot, self.p_rotationMarker0, self.p_rotationMarker1, Ru, u_t,
                              self.local, self.rot_a, self.rot_b, self.alternative, INDEX2,
                              np.zeros(n, dtype=bool), self.rows, g, C)], g, C
-
 
     # outputs (joints.md, GenericJoint table)
     def frames_out(self, markers):
