@@ -2,6 +2,8 @@
 Newton and step loops (kernels/user.py: the compiled code calls back into Python for the values):
 the same numbers as the group-by-group path, bit for bit, the user functions called at the same
 times with the same states, their exceptions passed on as in the group-by-group path."""
+import traceback
+
 import numpy as np
 import pytest
 
@@ -158,6 +160,13 @@ def test_an_exception_of_a_user_function_in_compiled_steps_names_the_load(monkey
         with pytest.raises(UserFunctionError) as info:
             _solve(fused, monkeypatch, lambda c: _model(c, raise_at=0.1234))
         messages.append(str(info.value))
+        # the user function's own exception is the cause, with the user function's frame in its
+        # traceback, on both paths
+        cause = info.value.__cause__
+        assert isinstance(cause, ValueError) and str(cause) == 'load out of range'
+        frames = [f.name for f in traceback.extract_tb(cause.__traceback__)]
+        assert 'coordinate' in frames, frames
+        assert type(info.value.__context__).__name__ != 'UserCallFailed'
     assert messages[0] == messages[1]
     assert 'LoadCoordinate' in messages[1] and "'loadUserFunction'" in messages[1] and 'out of range' in messages[1]
 

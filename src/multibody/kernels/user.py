@@ -73,7 +73,9 @@ def reraising(function):
             exc = _FAILED.pop() if _FAILED else None
             if exc is None:            # pragma: no cover - raised without a kept exception
                 raise
-            raise exc from None
+        # raised outside the except block: the kept exception's own cause (the user function's
+        # exception, with its traceback) stays, and UserCallFailed is not its context
+        raise exc
     call.compiled = function
     return call
 
