@@ -313,7 +313,8 @@ def test_last_step_of_h_up_to_round_off_keeps_the_newton_matrix(mode, steps, new
                                      'newton_fails', 'sparse_lu'])
 def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_path):
     """A chain whose Jacobian is updated every few steps: the compiled step loop hands the step
-    in progress to Python's Newton, stops before every due sensor or file output; a step whose
+    in progress to Python's Newton, writes every due sensor or file output by its call back
+    (test_compiled_outputs.py); a step whose
     Newton iterations run out is reduced (adaptive) or fails with the same message at the same
     step as on the group-by-group path."""
     kw = dict(n=3, adaptive=variant != 'fixed')

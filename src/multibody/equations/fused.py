@@ -302,6 +302,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
     adaptive = sc[20] != 0.0
     n2, nae = q.shape[0], lam.shape[0]
 @COEFFICIENTS@    done, its, last, status = 0, 0, 0, 0
+    out_slot = np.empty(1, dtype=np.int64)
     t_eval = tc
     while done < max_steps and tc < t_lim:
         _kfused.copy_vectors((q, v, a, caa, aa, lam), (sq, sv, sa, saa, aas, slam))
@@ -333,8 +334,18 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
         last = int(st[0])
         its += last
         if output and (abs(tc - t_end) <= eps or tc - tw >= -eps):
-            status = 5
-            break
+            if sc[22] == 0.0:
+                status = 5
+                break
+            # the solver writes the output of this step (a call back into Python, the state as
+            # Python would see it after the call) and gives the next output time; the steps go on
+            sc[15], sc[16], sc[17], sc[18], sc[19] = done, tc, its, last, t_eval
+            out_slot[0] = int(sc[22])
+            _kuser.user_call(out_slot, tc, False)
+            if sc[23] != 0.0:
+                status = 6          # stop requested by the output step
+                break
+            tw = sc[9]
     if status == 3 or status == 4:
         # back to the start of the step: Python does it again and reports what went wrong
         _kfused.copy_vectors((sq, sv, sa, saa, aas, slam), (q, v, a, caa, aa, lam))
@@ -550,6 +561,7 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
     nl = lie.shape[0]
     za, zl, dy, yh = np.zeros(n2), np.zeros(nae), np.empty(m), np.empty(m)
     done, nrhs, status, nrej = 0, 0, 0, 0
+    out_slot = np.empty(1, dtype=np.int64)
     hs = h
     fresh, t_prev = True, tc      # the state given holds its end-of-step values
     while done < max_steps and tc < t_lim:
@@ -622,8 +634,17 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
         step += 1.0
         tc = t_new
         if due:
-            status = 5
-            break
+            if sc[30] == 0.0:
+                status = 5
+                break
+            # the output of this step by the solver's call back (as STEPS); the steps go on
+            sc[14], sc[15], sc[16], sc[17] = done, tc, nrhs, hs
+            out_slot[0] = int(sc[30])
+            _kuser.user_call(out_slot, tc, False)
+            if sc[31] != 0.0:
+                status = 6
+                break
+            tw = sc[7]
     sc[14], sc[15], sc[16], sc[17] = done, tc, nrhs, hs
     sc[27], sc[28], sc[29] = nrej, h, err
     return status
@@ -709,9 +730,11 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: 
 # done, t, number of right-hand sides, size of the last step (adaptive: the last one up to t_end
 # may be shorter) | in: auto, h_max, h_min, maximum increase, safety, absolute and relative
 # tolerance, exponent p, minimum-step warning given | out: tries rejected, the next step size |
-# in/out: the last error estimate]. The end-of-step accelerations (eos) and the multipliers of
+# in/out: the last error estimate | in: the slot of the solver's output call back (0: none),
+# out: stop requested by it]. The end-of-step accelerations (eos) and the multipliers of
 # the eliminated coordinates are made at the call's last step only (the state Python sees; the
-# steps in between do not read them). Returns 0, 5 (output due) or 3 (state back at the start of
+# steps in between do not read them). Returns 0, 5 (output due, without a call back), 6 (stop
+# requested by the output call back) or 3 (state back at the start of
 # the step, which Python then does: NaN/Inf, a zero pivot of the mass matrix, the first step at
 # the minimum step size (its warning), a rejection at the minimum step size (its failure)).
 # STEPS (mode 3): time steps of ImplicitSecondOrderSolver (fixed step size, modified Newton with the
@@ -720,9 +743,11 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: 
 # output is due. sc = [h, alpha_m, alpha_f, beta, gamma, newmark, t0, loop bound, t_end, next output
 # time, output time epsilon, step, max steps, t, output on | out: steps done, t, Newton iterations,
 # those of the last step, time of the last residual | in: adaptive (t_new = t + h as in the step
-# loop)]. Each step: start-of-step copy (sq, sv, sa, slam, saa; aas = a_alg start), predictor,
+# loop), the compiled refactorization allowed, the slot of the solver's output call back (0: none;
+# it writes the output of a step where one is due, sc[15:20] as after the call, and the next output
+# time into sc[9]) | out: stop requested by it]. Each step: start-of-step copy (sq, sv, sa, slam, saa; aas = a_alg start), predictor,
 # residual, newton_loop, after_newton. Returns 0 (steps or time bound reached), 5 (step
-# done, output due), 1/2 (newton_loop's status: the step is in progress, Python's Newton goes on
+# done, output due, without a call back), 6 (stop requested by the output call back), 1/2 (newton_loop's status: the step is in progress, Python's Newton goes on
 # from st, r, rbar, delta), 3/4 (NaN or Inf in the first residual or the new state: the state is
 # back at the start of the step, which Python then does itself).
 # source_inline: the functions written out where the loops call them, and those loops
@@ -900,10 +925,9 @@ class FusedResidual:
         self.eq = eq
         self.reason = ""
         # calls back into Python (user functions): their callables live as long as this residual,
-        # and the entry point raises their exceptions
+        # and the entry point raises their exceptions (_set_function)
         self._callbacks = [cl.callback for cl in list(calls_kin) + list(calls_rhs) + list(calls_con)
                            if isinstance(cl, PythonCall)]
-        self.python_calls = bool(self._callbacks)
         bound, lines, modules, names = [], [], {}, {}
 
         def arg(x):
@@ -1039,6 +1063,7 @@ class FusedResidual:
         head = [f"# multibody fused residual; kernels {_kernel_sources_digest()}",
                 "import numpy as np", "import numba",
                 "import multibody.kernels.fused as _kfused",
+                "import multibody.kernels.user as _kuser",
                 "import multibody.equations.lean_cache as _lean",
                 "_inner = _lean.inner_jit()   # what run calls: numba.njit, see lean_cache"]
         head += [f"import {m} as {a}" for m, a in modules.items()]
@@ -1351,9 +1376,10 @@ class FusedResidual:
         return fn
 
     def _set_function(self, fn):
-        """The entry point this residual calls: ``fn``, raising the exceptions of the user
-        functions it calls back (kernels/user.reraising) where it has such calls."""
-        self.function = _ku.reraising(fn) if self.python_calls else fn
+        """The entry point this residual calls: ``fn``, raising the exceptions of what it calls
+        back (kernels/user.reraising): the user functions of its groups, the solver's output
+        steps in the step loops."""
+        self.function = _ku.reraising(fn)
 
     def _import(self, path, lazy):
         name = f"multibody_fused_{self.key}"

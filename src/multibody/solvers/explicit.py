@@ -583,7 +583,7 @@ class ExplicitSolver(StepLoop):
                  np.concatenate([e.index, e.ae, e.first, e.coefficient,
                                  self.lie.packed if self.lie is not None else []]).astype(float),
                  np.empty(n), np.empty(n)],
-                np.zeros(30))
+                np.zeros(32))
         r, delta, arrays, sc = bufs
         arrays[4] = inv_m
         output, t_out = self.output_manager.next_output_time()
@@ -598,6 +598,8 @@ class ExplicitSolver(StepLoop):
             sc[29] = it.automaticStepSizeError
         else:
             sc[18] = 0.0
+        sc[30] = self.output_call_back(fz, sc, (9, 14, 17, 7, 31)) if output else 0.0
+        sc[31] = 0.0
         cur = self.current
         status = fz.rk_steps(cur.q, cur.v, cur.a, cur.lam, r, delta, arrays, sc)
         done, t_done = int(sc[14]), float(sc[15])
@@ -615,6 +617,8 @@ class ExplicitSolver(StepLoop):
         h_last = float(sc[17])
         if status == 3 or not done:
             return done, t_done, False, "python", h_last
+        if status == 6:
+            return done, t_done, False, "stop", h_last
         return done, t_done, status == 5, "compiled", h_last
 
     # ---------------------------------------------------------------- one step

@@ -96,6 +96,8 @@ class StepLoop(SolverBase):
                         self.report_step(step, t)       # (verboseMode 1: every 2 s, the last step)
                         if output_due and not self.finish_step(t):
                             stop_requested = True
+                        if then == "stop":        # by an output step inside the compiled call
+                            stop_requested = True
                     if then == "compiled" or stop_requested:
                         continue
             if getattr(self, "_resume", None) is None:
@@ -157,6 +159,45 @@ class StepLoop(SolverBase):
     # the compiled steps control the step size themselves (called at any step size, not only at
     # the largest of an adaptive run); then ``step_size_after_compiled`` gives the next one
     compiled_any_step_size = False
+    # the compiled step loops write the outputs due between their steps through a call back
+    # (output_call_back) instead of returning to the step loop for each (False: they return)
+    compiled_output = True
+    _output_call_back = None
+
+    def after_compiled_steps(self, t):
+        """What the solver keeps of the last step done in compiled code (at time t)."""
+
+    def output_call_back(self, fz, sc, fields):
+        """The slot (for sc) of the call back with which the compiled step loop of ``fz`` writes
+        the output of a step where one is due and goes on: what the step loop does after a
+        compiled call that ends at such a step (the state's time, the step counters, finish_step),
+        with ``fields`` = the indices in sc of (the step at the call, steps done, the size of the
+        last step, the next output time (written back), stop requested (written back)); 0.0
+        where the loop returns for outputs instead. Made once per FusedResidual and sc."""
+        if not self.compiled_output:
+            return 0.0
+        cb = self._output_call_back
+        if cb is not None and cb[0] is fz and cb[1] is sc:
+            return cb[2]
+        i_step, i_done, i_h, i_next, i_stop = fields
+        cur, it, om = self.current, self.it, self.output_manager
+
+        def on_output(t, index2):
+            cur.t = t
+            fz._after_call(cur.q, cur.v, t)
+            self.after_compiled_steps(t)
+            it.currentStepIndex = int(sc[i_step]) + int(sc[i_done]) + 1
+            it.currentTime = t
+            it.lastStepSize = it.currentStepSize = float(sc[i_h])
+            if not self.finish_step(t):
+                sc[i_stop] = 1.0
+            sc[i_next] = om.next_output_time()[1]
+
+        from ..kernels.user import register
+        slot = register(on_output)
+        # the callable and its slot live as long as this solver holds them
+        self._output_call_back = (fz, sc, float(slot[0]), on_output, slot)
+        return float(slot[0])
 
     def step_size_after_compiled(self, h):
         """The step size after a call of ``compiled_steps`` (h unless the steps chose another)."""
@@ -165,8 +206,9 @@ class StepLoop(SolverBase):
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
         """Steps of size h (the largest, if ``adaptive``) from ``step`` (time t) in compiled code,
         where the solver can: (steps done, time, output due after the last, then, size of the last
-        step) with then = "compiled" (call again), "python" (Python does the next step) or
-        "resume" (Python finishes the step begun, from ``self._resume``); None if not possible now."""
+        step) with then = "compiled" (call again), "python" (Python does the next step),
+        "resume" (Python finishes the step begun, from ``self._resume``) or "stop" (an output step
+        written by the call, ``output_call_back``, asked to stop); None if not possible now."""
         return None
 
     # ---------------------------------------------------------------- Newton hooks shared by the solvers
@@ -577,6 +619,8 @@ class CompiledNewton:
         # Jacobian updates in the loop too where its dense LU or sparse refactorization is the linear
         # solver's (same kernel)
         sc[21] = self.refactorizes_compiled(fz)
+        sc[22] = self.output_call_back(fz, sc, (11, 15, 0, 9, 23)) if output else 0.0
+        sc[23] = 0.0
         st[6] = 0.0
         status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
                           start, a_alg, sc, factors)
@@ -606,6 +650,8 @@ class CompiledNewton:
             return done, t_done, False, "resume", h
         if status in (3, 4) or status < 0 or not done:
             return done, t_done, False, "python", h
+        if status == 6:
+            return done, t_done, False, "stop", h
         return done, t_done, status == 5, "compiled", h
 
     def refactorizes_compiled(self, fz):
@@ -614,9 +660,6 @@ class CompiledNewton:
         systemJacobian user function replaces the matrix."""
         return (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
                 and not self.mbs._user_functions["systemJacobian"])
-
-    def after_compiled_steps(self, t):
-        """What the solver keeps of the last step done in compiled code (at time t)."""
 
     def compiled_jacobian(self):
         """``factorize``'s Newton matrix from the fused residual where its buffers describe the
@@ -668,7 +711,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         self._newton_buffers = None
         self._post_newton_groups = None
         self._resume = None          # a Newton solve begun by compiled_steps (newton.newton resume)
-        self._steps_sc = np.zeros(22)
+        self._steps_sc = np.zeros(24)
 
     def discontinuous_settings(self):
         return self.settings.timeIntegration.discontinuous
@@ -879,8 +922,8 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         """Whole steps in one compiled call (FusedResidual.steps): predictor, Newton with the
         current factorization, after_newton, step after step, as long as nothing needs Python:
         no Jacobian update, user function, Lie-group node without the module's update, data node
-        update, console output, constraint projection or output between two steps. Same numbers
-        as the step loop."""
+        update, console output or constraint projection between two steps (outputs: by
+        ``output_call_back``). Same numbers as the step loop."""
         full = self.fused_kind == "implicit_full"
         fz = self.steps_fused(full_newton=full)
         if fz is None or getattr(self, "_h_jac", None) != h or self.h != h or self.post_newton_groups():
