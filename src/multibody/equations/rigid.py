@@ -484,11 +484,12 @@ class RigidBodies(BodyGroup):
         """'EP', 'Rxyz' or 'RotVecLG': the node type of body ``row``."""
         return next(k for k, rows in self.parts if row in rows)
 
-    def acceleration_outputs(self, st, rows, var, b):
-        """Acceleration outputs (m, 3) of the bodies ``rows`` (m,), all on nodes of one type, at
-        their local points b (m, 3): for one row or many, the same numbers."""
+    def acceleration_outputs(self, st, rows, var, b, kind=None):
+        """Acceleration outputs (m, 3) of the bodies ``rows`` (m,), all on nodes of one type
+        (``kind``, if known: node_kind), at their local points b (m, 3): for one row or many, the
+        same numbers."""
         c = self.system
-        k = self.node_kind(int(rows[0]))
+        k = kind or self.node_kind(int(rows[0]))
         w = 3 + N_ROT[k]
         idx = self.ltg[rows, :w]
         tot = c.q_ref[idx] + st.q[idx]

@@ -161,3 +161,22 @@ def rotation_coordinate_markers(src, dst, coord, A, omega, Jrot, n_ltg, cval, cv
         for c in range(K):
             cJ[d, c] = Jrot[s, k, c]
             m_ltg[d, c] = n_ltg[s, c]
+
+
+@njit
+def point_outputs(bodies, loc, A, omega, pos, vel, r, p, v):
+    """Points loc[i] (m, 3) of the bodies bodies[i] with frames (A, omega, pos, vel; the outputs
+    of body sensors and GetObjectOutputBody): r = A b, p = pos + r, v = vel + omega x r (global),
+    each sum in the order of ((A_0 b_0 + A_1 b_1) + A_2 b_2)."""
+    for i in range(bodies.shape[0]):
+        k = bodies[i]
+        for a in range(3):
+            r[i, a] = A[k, a, 0] * loc[i, 0] + A[k, a, 1] * loc[i, 1] + A[k, a, 2] * loc[i, 2]
+        w0, w1, w2 = omega[k, 0], omega[k, 1], omega[k, 2]
+        r0, r1, r2 = r[i, 0], r[i, 1], r[i, 2]
+        p[i, 0] = pos[k, 0] + r0
+        p[i, 1] = pos[k, 1] + r1
+        p[i, 2] = pos[k, 2] + r2
+        v[i, 0] = vel[k, 0] + (w1 * r2 - w2 * r1)
+        v[i, 1] = vel[k, 1] + (w2 * r0 - w0 * r2)
+        v[i, 2] = vel[k, 2] + (w0 * r1 - w1 * r0)

@@ -7,7 +7,11 @@ from contextlib import contextmanager
 import numpy as np
 
 from ..enums import ConfigurationType, OutputVariableType
+from ..equations.python_kernels import PythonKernels
 from ..errors import ExudynValueError, InternalError
+from ..kernels import markers as _markers
+
+_km = PythonKernels(_markers)
 
 CFG = ConfigurationType
 OVT = OutputVariableType
@@ -58,8 +62,10 @@ def output_batch(c):
 def _kinematics(mbs, configuration):
     """Evaluate frames at a configuration; returns (compiled, equations, state)."""
     c = mbs._require_assembled("output")
-    cfg = CFG(int(configuration))
-    st = c.state(cfg)
+    cfg = configuration if configuration.__class__ is CFG else CFG(int(configuration))
+    st = c.states.get(cfg)
+    if st is None:
+        st = c.state(cfg)           # (its error)
     eq = c.equations
     batch = c.output_batch
     if batch is not None and batch.get("kinematics") == (cfg, eq._kin_version):
@@ -206,16 +212,13 @@ def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG
 
 def body_points(frames, bodies, loc):
     """r = A b, the position p + r and the velocity v + w x r of the local points loc (m, 3) of
-    bodies (m,) with frames: (m, 3) each; component by component, so that a sensor plan's rows
-    (output/sensor_plan.py) are the numbers of body_output, bit for bit."""
-    A = frames.A[bodies]
-    w = frames.omega[bodies]
-    r = A[:, :, 0] * loc[:, 0:1] + A[:, :, 1] * loc[:, 1:2] + A[:, :, 2] * loc[:, 2:3]
-    wr = np.empty_like(r)
-    wr[:, 0] = w[:, 1] * r[:, 2] - w[:, 2] * r[:, 1]
-    wr[:, 1] = w[:, 2] * r[:, 0] - w[:, 0] * r[:, 2]
-    wr[:, 2] = w[:, 0] * r[:, 1] - w[:, 1] * r[:, 0]
-    return r, frames.pos[bodies] + r, frames.vel[bodies] + wr
+    bodies (m,) with frames: (m, 3) each, by one kernel (kernels/markers.point_outputs), so that
+    a sensor plan's rows (output/sensor_plan.py) are the numbers of body_output, bit for bit."""
+    bodies = np.asarray(bodies, dtype=np.int64)
+    loc = np.asarray(loc, dtype=float).reshape(-1, 3)
+    r, p, v = np.empty((3, bodies.shape[0], 3))
+    _km.point_outputs(bodies, loc, frames.A, frames.omega, frames.pos, frames.vel, r, p, v)
+    return r, p, v
 
 
 def _generic_body_output(c, eq, st, g, row, var):

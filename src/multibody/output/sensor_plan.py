@@ -135,7 +135,7 @@ class SensorPlan:
                 vals = p if var == OVT.Position else v
             elif kind == "acceleration":
                 g, rows, loc = arr
-                vals = g.acceleration_outputs(st, rows, var, loc)
+                vals = g.acceleration_outputs(st, rows, var, loc, key[3])
             else:
                 g, rows = arr
                 vals = np.asarray(group_outputs(c, g, eq, st)[var.name], dtype=float)[rows].reshape(len(rows), -1)

@@ -8,6 +8,7 @@ import numpy as np
 from ..enums import ConfigurationType, OutputVariableType
 from ..errors import AssemblyError, ExudynValueError
 from ..items.spec import describe_item
+from .manager import fmt_row
 
 CFG = ConfigurationType
 OVT = OutputVariableType
@@ -133,17 +134,19 @@ class SensorOutput:
             f.write("#\n")
 
     def write(self, t):
-        from .item_outputs import output_batch
-        from .manager import fmt_row
         store = self.mbs.sys["_sensorData"]
         p = self.precision
         c = self.mbs._require_assembled("sensor output")
-        with output_batch(c):
+        # an output batch (item_outputs.output_batch), without the context manager's 3-5 us
+        prev, c.output_batch = c.output_batch, {}
+        try:
             plan = self.plan
             if plan is None or plan.c is not c or plan.version != c.parameter_version:
                 from .sensor_plan import SensorPlan
                 plan = self.plan = SensorPlan(self.mbs, c)
             values = plan.values()
+        finally:
+            c.output_batch = prev
         if not self.active:
             return
         for i in plan.stored:
