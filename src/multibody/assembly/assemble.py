@@ -136,8 +136,14 @@ class CompiledSystem:
         except UserFunctionError:
             raise
         except Exception as exc:
-            raise UserFunctionError(f"{self.describe(family, item)}: user function '{what}' raised "
-                                    f"{type(exc).__name__}: {exc}") from exc
+            raise self.user_error(what, item, exc, family) from exc
+
+    def user_error(self, what, item, exc, family="object"):
+        """The UserFunctionError (raise it from ``exc``) of ``exc`` raised by the user function
+        ``what`` of an item, as call_user's; for loops that call user functions without call_user's
+        frame per call."""
+        return UserFunctionError(f"{self.describe(family, item)}: user function '{what}' raised "
+                                 f"{type(exc).__name__}: {exc}")
 
     # ------------------------------------------------------------ state
     def state(self, configuration):

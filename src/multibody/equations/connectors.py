@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import UserFunctionError
 from ..kernels import connectors as kc
+from .python_kernels import PythonKernels
 from .fused import F as F_SYM
 from .fused import Call, PythonCall
 from ..kernels import assembly as ka
@@ -17,6 +19,7 @@ from ..kernels import fused as kf
 from .groups import CONNECTOR_GROUPS, Group, param_array, register
 
 _NO_BLOCKS = np.zeros((0, 0, 0))
+kcp = PythonKernels(kc)          # (kc: its NumPy functions, and kernels for the fused calls)
 
 
 class ConnectorGroup(Group):
@@ -111,6 +114,7 @@ class ConnectorGroup(Group):
         rows = getattr(self, "_user_rows", None)
         if rows is None:
             rows = self._user_rows = [(i, int(self.items[i]), f) for i, f in zip(self.user, self.user_functions)]
+            self._user_index = np.array(self.user, dtype=np.int64)
         return rows
 
 
@@ -160,16 +164,25 @@ class SpringDampers(ConnectorGroup):
         out = np.zeros(self.n)
         mask = np.zeros(self.n, dtype=bool)
         if self.user:
-            dp, dv, L = self.kinematics(markers)
-            e, L_t = kc.unit_and_rate(dp, dv, L)
+            rows = self.user_rows()
+            m = len(rows)
+            dl, dl_t = np.empty(m), np.empty(m)
+            kcp.spring_damper_deflections(self._user_index, self.m0, self.m1, markers.pos, markers.vel,
+                                          self.p_referenceLength, self.p_velocityOffset, dl, dl_t)
             # the arguments as Python floats (as Exudyn passes them; indexing NumPy arrays item by
             # item took half of a call)
-            dl = (L - self.p_referenceLength).tolist()
-            dl_t = (L_t - self.p_velocityOffset).tolist()
+            dl, dl_t = dl.tolist(), dl_t.tolist()
             k, d, f0 = self.p_stiffness.tolist(), self.p_damping.tolist(), self.p_force.tolist()
-            call = self.system.call_user
-            for i, item, f in self.user_rows():
-                out[i] = float(call("springForceUserFunction", item, f, t, item, dl[i], dl_t[i], k[i], d[i], f0[i]))
+            c = self.system
+            mbs = c.mbs
+            for j, (i, item, f) in enumerate(rows):
+                try:
+                    value = f(mbs, t, item, dl[j], dl_t[j], k[i], d[i], f0[i])
+                except UserFunctionError:
+                    raise
+                except Exception as exc:
+                    raise c.user_error("springForceUserFunction", item, exc) from exc
+                out[i] = float(value)
             mask[self.user] = True
         return mask, out
 
@@ -197,10 +210,16 @@ class CartesianSpringDampers(ConnectorGroup):
         if self.user:
             uu, vv = u.tolist(), dv.tolist()
             k, d, off = self.p_stiffness.tolist(), self.p_damping.tolist(), self.p_offset.tolist()
-            call = self.system.call_user
+            c = self.system
+            mbs = c.mbs
             for i, item, f in self.user_rows():
-                F[i] = np.asarray(call("springForceUserFunction", item, f, t, item, uu[i], vv[i], k[i], d[i], off[i]),
-                                  dtype=float)
+                try:
+                    value = f(mbs, t, item, uu[i], vv[i], k[i], d[i], off[i])
+                except UserFunctionError:
+                    raise
+                except Exception as exc:
+                    raise c.user_error("springForceUserFunction", item, exc) from exc
+                F[i] = np.asarray(value, dtype=float)
         if not with_jacobian:
             return F, None, None
         eye = np.eye(3)[None]
@@ -243,9 +262,16 @@ class CoordinateSpringDampers(ConnectorGroup):
         if self.user:
             uu, vv = dq.tolist(), dv.tolist()
             k, d, off = self.p_stiffness.tolist(), self.p_damping.tolist(), self.p_offset.tolist()
-            call = self.system.call_user
+            c = self.system
+            mbs = c.mbs
             for i, item, uf in self.user_rows():
-                f[i] = float(call("springForceUserFunction", item, uf, t, item, uu[i], vv[i], k[i], d[i], off[i]))
+                try:
+                    value = uf(mbs, t, item, uu[i], vv[i], k[i], d[i], off[i])
+                except UserFunctionError:
+                    raise
+                except Exception as exc:
+                    raise c.user_error("springForceUserFunction", item, exc) from exc
+                f[i] = float(value)
         F = f[:, None]
         if not with_jacobian:
             return F, None, None

@@ -158,3 +158,22 @@ def spring_damper_marker_forces(m0, m1, pos, vel, L0, k, d, fa, L0_t, is_user, f
             for c in range(3):
                 S[i, r, c] = f * P[r, c] + k[i] * e[r] * e[c] + d[i] * e[r] * Pdv[c]
                 Dv[i, r, c] = d[i] * e[r] * e[c]
+
+
+@njit
+def spring_damper_deflections(rows, m0, m1, pos, vel, L0, L0_t, dl, dl_t):
+    """The arguments of SpringDamper user functions: dl = L - L0 and dl_t = L_t - L0_t of the
+    spring-dampers rows (m,) into dl, dl_t (m,), with L = |dp| and L_t = e . dv as
+    unit_and_rate (e = 0 at L = 0), the sums in NumPy's order."""
+    for j in range(rows.shape[0]):
+        i = rows[j]
+        a, b = m0[i], m1[i]
+        d0, d1, d2 = pos[b, 0] - pos[a, 0], pos[b, 1] - pos[a, 1], pos[b, 2] - pos[a, 2]
+        L = np.sqrt(d0 * d0 + d1 * d1 + d2 * d2)
+        safe = L if L > 0 else 1.0
+        e0, e1, e2 = d0 / safe, d1 / safe, d2 / safe
+        if L == 0:
+            e0, e1, e2 = 0.0, 0.0, 0.0
+        L_t = e0 * (vel[b, 0] - vel[a, 0]) + e1 * (vel[b, 1] - vel[a, 1]) + e2 * (vel[b, 2] - vel[a, 2])
+        dl[j] = L - L0[i]
+        dl_t[j] = L_t - L0_t[i]
