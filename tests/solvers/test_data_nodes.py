@@ -56,6 +56,34 @@ def test_static_solver_keeps_the_continuous_angle_of_a_torsional_spring(torque, 
     np.testing.assert_allclose(q[[3, 6]] + [1, 0], [np.cos(torque / 2), np.sin(torque / 2)], atol=1e-9)
 
 
+def test_static_load_steps_with_a_data_node_run_compiled_with_the_same_numbers(monkeypatch):
+    """The load steps of the torsional spring's model in the compiled loop (the data node updated
+    after each Newton solve by the loop's call back, StepLoop.post_newton_call_back): the numbers
+    of the group-by-group path, bit for bit."""
+    from multibody.equations import fused as fu
+    results = []
+    for fused in ('0', '1'):
+        monkeypatch.setenv('MULTIBODY_FUSED', fused)
+        calls = []
+        steps = fu.FusedResidual.steps
+
+        def counted(obj, *a, _steps=steps):
+            calls.append(1)
+            return _steps(obj, *a)
+        monkeypatch.setattr(fu.FusedResidual, 'steps', counted)
+        mbs, ss = _twisted_body(7.)
+        ss.staticSolver.numberOfLoadSteps = 40
+        assert mbs.SolveStatic(ss)
+        monkeypatch.setattr(fu.FusedResidual, 'steps', steps)
+        sd = mbs.systemData
+        results.append((np.array(sd.GetODE2Coordinates()), np.array(sd.GetDataCoordinates()), len(calls)))
+    (q0, x0, calls0), (q1, x1, calls1) = results
+    assert calls0 == 0 and calls1 > 0
+    np.testing.assert_array_equal(q0, q1)
+    np.testing.assert_array_equal(x0, x1)
+    assert abs(x1[0] - 7.) < 1e-8
+
+
 # Exudyn 1.13.6: a free body (Rxyz) spinning about z at 4 rad/s against a torsional spring to the
 # ground (stiffness 1), 1000 steps to t = 1: solver -> (rotation about z, its rate, data coordinate)
 EXUDYN_EXPLICIT = {'RK44': (3.9960011998285805, 3.988005998800144, 3.9960011998285805),

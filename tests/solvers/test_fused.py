@@ -188,12 +188,14 @@ def test_compiled_steps_give_the_same_numbers(case, monkeypatch):
 
 @pytest.mark.parametrize('case', ['distance_chain_ga', 'pendulum_ga_rho09', 'pendulum_newmark_index2',
                                   'joint_spherical', 'rotation_coordinate_markers', 'cartesian_spring',
-                                  'oscillator_1d'])
+                                  'oscillator_1d', 'torsional_turns'])
 def test_compiled_steps_with_full_newton_give_the_same_numbers(case, monkeypatch):
     """The reference cases run full Newton (useModifiedNewton False): their whole time steps run
     in the module kind "implicit_full" (STEPS_LOOP_FULL: a Jacobian before every iteration,
     newton_full), with the group-by-group path's numbers, bit for bit, and its Newton and
-    Jacobian counts (a Jacobian per iteration)."""
+    Jacobian counts (a Jacobian per iteration). torsional_turns: its data node (the turns of a
+    TorsionalSpringDamper) updated after each Newton solve by the loop's call back
+    (StepLoop.post_newton_call_back)."""
     plain = _run(case, '0', monkeypatch)
     counter = _StepsCounter(monkeypatch)
     fused = _run(case, '1', monkeypatch)

@@ -302,7 +302,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
     adaptive = sc[20] != 0.0
     n2, nae = q.shape[0], lam.shape[0]
 @COEFFICIENTS@    done, its, last, status = 0, 0, 0, 0
-    out_slot = np.empty(1, dtype=np.int64)
+    out_slot, post_slot = np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
     t_eval = tc
     while done < max_steps and tc < t_lim:
         _kfused.copy_vectors((q, v, a, caa, aa, lam), (sq, sv, sa, saa, aas, slam))
@@ -325,7 +325,13 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
         st[0], st[1], st[2], st[3], st[5] = 0.0, r0, r0, 0.0, sc[21]
 @NEWTON@        if status != 0:
             break
-@AFTER_NEWTON@        if not _kfused.all_finite(q, v, lam):
+@AFTER_NEWTON@        if sc[24] != 0.0:
+            # the data nodes of connectors after the Newton solve (the solver's after_newton:
+            # post_newton, e.g. a TorsionalSpringDamper's continuous angle) by the solver's call
+            # back, with the frames of the last residual call (those of the new state)
+            post_slot[0] = int(sc[24])
+            _kuser.user_call(post_slot, t_new, False)
+        if not _kfused.all_finite(q, v, lam):
             status = 4
             break
         done += 1
@@ -745,7 +751,8 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: 
 # those of the last step, time of the last residual | in: adaptive (t_new = t + h as in the step
 # loop), the compiled refactorization allowed, the slot of the solver's output call back (0: none;
 # it writes the output of a step where one is due, sc[15:20] as after the call, and the next output
-# time into sc[9]) | out: stop requested by it]. Each step: start-of-step copy (sq, sv, sa, slam, saa; aas = a_alg start), predictor,
+# time into sc[9]) | out: stop requested by it | in: the slot of the solver's post-Newton call back
+# (0: none; the data nodes of connectors after each Newton solve)]. Each step: start-of-step copy (sq, sv, sa, slam, saa; aas = a_alg start), predictor,
 # residual, newton_loop, after_newton. Returns 0 (steps or time bound reached), 5 (step
 # done, output due, without a call back), 6 (stop requested by the output call back), 1/2 (newton_loop's status: the step is in progress, Python's Newton goes on
 # from st, r, rbar, delta), 3/4 (NaN or Inf in the first residual or the new state: the state is

@@ -63,7 +63,6 @@ class StepLoop(SolverBase):
         return post
 
     def run(self):
-        st = self.settings
         (t0, t_end, n, h_max, h_min, adaptive, dec, inc, rec_steps, rec_its) = self.time_settings()
         it = self.it
         it.startTime, it.endTime, it.numberOfSteps = t0, t_end, n
@@ -621,6 +620,7 @@ class CompiledNewton:
         sc[21] = self.refactorizes_compiled(fz)
         sc[22] = self.output_call_back(fz, sc, (11, 15, 0, 9, 23)) if output else 0.0
         sc[23] = 0.0
+        sc[24] = self.post_newton_call_back()
         st[6] = 0.0
         status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
                           start, a_alg, sc, factors)
@@ -653,6 +653,30 @@ class CompiledNewton:
         if status == 6:
             return done, t_done, False, "stop", h
         return done, t_done, status == 5, "compiled", h
+
+    _post_newton_call_back = None
+
+    def post_newton_call_back(self):
+        """The slot (for sc) of the call back with which a compiled step loop updates the data
+        nodes of connectors (post_newton_groups) after the Newton solve of a step, as after_newton
+        does, from the frames of the last residual call (those of the new state); 0.0 without such
+        groups."""
+        post = self.post_newton_groups()
+        if not post:
+            return 0.0
+        cb = self._post_newton_call_back
+        if cb is None:
+            cur, eq = self.current, self.eq
+
+            def on_post_newton(t, index2):
+                cur.t = t
+                for g in post:
+                    g.post_newton(eq.markers, t, cur.x)
+
+            from ..kernels.user import register
+            slot = register(on_post_newton)
+            cb = self._post_newton_call_back = (float(slot[0]), on_post_newton, slot)
+        return cb[0]
 
     def refactorizes_compiled(self, fz):
         """True if the compiled loops of ``fz`` may make the Newton matrix and its factorization
@@ -711,7 +735,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         self._newton_buffers = None
         self._post_newton_groups = None
         self._resume = None          # a Newton solve begun by compiled_steps (newton.newton resume)
-        self._steps_sc = np.zeros(24)
+        self._steps_sc = np.zeros(25)
 
     def discontinuous_settings(self):
         return self.settings.timeIntegration.discontinuous
@@ -921,12 +945,12 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
         """Whole steps in one compiled call (FusedResidual.steps): predictor, Newton with the
         current factorization, after_newton, step after step, as long as nothing needs Python:
-        no Jacobian update, user function, Lie-group node without the module's update, data node
-        update, console output or constraint projection between two steps (outputs: by
-        ``output_call_back``). Same numbers as the step loop."""
+        no Jacobian update, user function, Lie-group node without the module's update, console
+        output or constraint projection between two steps (outputs: by ``output_call_back``; the
+        data nodes of connectors: by ``post_newton_call_back``). Same numbers as the step loop."""
         full = self.fused_kind == "implicit_full"
         fz = self.steps_fused(full_newton=full)
-        if fz is None or getattr(self, "_h_jac", None) != h or self.h != h or self.post_newton_groups():
+        if fz is None or getattr(self, "_h_jac", None) != h or self.h != h:
             return None
         if full and not self.refactorizes_compiled(fz):
             return None         # (each iteration's Jacobian must be made in the loop)

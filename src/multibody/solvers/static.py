@@ -38,7 +38,7 @@ class StaticSolver(CompiledNewton, StepLoop):
         self.geometric = bool(ss.loadStepGeometric)
         self.lf = 1.0
         self._resume = None          # a Newton solve begun by compiled_steps (newton.newton resume)
-        self._steps_sc = np.zeros(24)
+        self._steps_sc = np.zeros(25)
 
     def discontinuous_settings(self):
         return self.settings.staticSolver.discontinuous
@@ -120,7 +120,7 @@ class StaticSolver(CompiledNewton, StepLoop):
         (the static solver's default: a new Jacobian at every iteration, NEWTON_FULL). Same numbers
         as the step loop."""
         fz = self.steps_fused(full_newton=True)
-        if fz is None or not getattr(fz, "static_steps", False) or self.geometric or self.post_newton_groups():
+        if fz is None or not getattr(fz, "static_steps", False) or self.geometric:
             return None
         full = not self.newton_settings.useModifiedNewton
         if full and not self.refactorizes_compiled(fz):
