@@ -179,7 +179,7 @@ class StepLoop(SolverBase):
         if cb is not None and cb[0] is fz and cb[1] is sc:
             return cb[2]
         i_step, i_done, i_h, i_next, i_stop = fields
-        cur, it, om = self.current, self.it, self.output_manager
+        cur, it = self.current, self.it
 
         def on_output(t, index2):
             cur.t = t
@@ -190,7 +190,7 @@ class StepLoop(SolverBase):
             it.lastStepSize = it.currentStepSize = float(sc[i_h])
             if not self.finish_step(t):
                 sc[i_stop] = 1.0
-            sc[i_next] = om.next_output_time()[1]
+            sc[i_next] = self.output_manager.next_output_time()[1]
 
         from ..kernels.user import register
         slot = register(on_output)
