@@ -752,10 +752,11 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: 
 # loop), the compiled refactorization allowed, the slot of the solver's output call back (0: none;
 # it writes the output of a step where one is due, sc[15:20] as after the call, and the next output
 # time into sc[9]) | out: stop requested by it | in: the slot of the solver's post-Newton call back
-# (0: none; the data nodes of connectors after each Newton solve)]. Each step: start-of-step copy (sq, sv, sa, slam, saa; aas = a_alg start), predictor,
-# residual, newton_loop, after_newton. Returns 0 (steps or time bound reached), 5 (step
-# done, output due, without a call back), 6 (stop requested by the output call back), 1/2 (newton_loop's status: the step is in progress, Python's Newton goes on
-# from st, r, rbar, delta), 3/4 (NaN or Inf in the first residual or the new state: the state is
+# (0: none; the data nodes of connectors after each Newton solve)]. Each step: start-of-step copy
+# (sq, sv, sa, slam, saa; aas = a_alg start), predictor, residual, newton_loop, after_newton.
+# Returns 0 (steps or time bound reached), 5 (step done, output due, without a call back), 6 (stop
+# requested by the output call back), 1/2 (newton_loop's status: the step is in progress, Python's
+# Newton goes on from st, r, rbar, delta), 3/4 (NaN or Inf in the first residual or the new state: the state is
 # back at the start of the step, which Python then does itself).
 # source_inline: the functions written out where the loops call them, and those loops
 INLINED = ("fused", "iterate", "newton_loop", "newton_full", "accelerations")
