@@ -430,9 +430,12 @@ class TorsionalSpringDampers(RigidConnectorGroup):
             self.data_index[i] = int(c.node_data_start[nd])
         self.has_data = bool((self.data_index >= 0).any())
 
-    def angle(self, s, t):
-        AJ0 = s.A0 @ self.p_rotationMarker0
-        AJ1 = s.A1 @ self.p_rotationMarker1
+    def continuous_angle(self, A0, A1):
+        """(A_J0, phi): the joint frame A_J0 = A0 R0 (n, 3, 3) and the angle phi (n,) about its z
+        axis to A_J1 = A1 R1, continuous with the data coordinate (the angle of the last step)
+        where the spring has one."""
+        AJ0 = A0 @ self.p_rotationMarker0
+        AJ1 = A1 @ self.p_rotationMarker1
         phi = _rxyz(np.einsum("nji,njk->nik", AJ0, AJ1))[:, 2]
         if self.has_data:
             x = self.system.states[ConfigurationType.Current].x
@@ -440,6 +443,10 @@ class TorsionalSpringDampers(RigidConnectorGroup):
             prev = x[self.data_index[r]]
             d = phi[r] - prev
             phi[r] = np.where(np.abs(d) > np.pi, phi[r] + 2 * np.pi * np.round(-d / (2 * np.pi)), phi[r])
+        return AJ0, phi
+
+    def angle(self, s, t):
+        AJ0, phi = self.continuous_angle(s.A0, s.A1)
         om = _mtv(AJ0, s.w1 - s.w0)[:, 2]
         return AJ0, phi, om
 
@@ -461,7 +468,9 @@ class TorsionalSpringDampers(RigidConnectorGroup):
         """Store the continuous angle in the data nodes (also if inactive; no discontinuous error)."""
         if not self.has_data:
             return
-        _, phi, _ = self.angle(MarkerState(markers, self.m0, self.m1), t)
+        # the angle alone (after each Newton solve, also in the compiled step loops' call back):
+        # the rotations of the markers, not their whole state
+        _, phi = self.continuous_angle(markers.A[self.m0], markers.A[self.m1])
         r = self.data_index >= 0
         x[self.data_index[r]] = phi[r]
 
