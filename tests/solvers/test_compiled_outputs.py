@@ -147,3 +147,23 @@ def test_an_exception_in_an_output_written_by_the_call_back_ends_the_solve_as_on
             np.testing.assert_array_equal(plain[k], call_back[k], err_msg=k)
         else:
             assert plain[k] == call_back[k], k
+
+
+@pytest.mark.parametrize('solver', ['ga', 'rk44'])
+def test_a_stop_asked_for_by_an_output_step_inside_the_compiled_loop_ends_the_solve_there(
+        solver, tmp_path, monkeypatch):
+    """finish_step returning False (a stop; by a postStep user function, which keeps the steps in
+    Python, or any later reason) at an output step written by the call back (t = 0.05, a step with
+    sensor output): the compiled call ends there (status 6) and the solve stops at that step, as on
+    the group-by-group path."""
+    finish = StepLoop.finish_step
+
+    def stopping(solver_, t, initial=False):
+        return finish(solver_, t, initial) and t < 0.0495
+    monkeypatch.setattr(StepLoop, 'finish_step', stopping)
+    plain, _ = _solve(tmp_path, monkeypatch, 'plain', solver)
+    call_back, calls = _solve(tmp_path, monkeypatch, 'call_back', solver)
+    assert 0 < len(calls) <= 3
+    rows = plain['sensor0']
+    assert abs(rows[-1, 0] - 0.05) < 1e-12 and abs(plain['q'] - call_back['q']).max() == 0, rows[-1, 0]
+    _assert_same(plain, call_back, signed_zeros=solver != 'rk44')
