@@ -75,6 +75,9 @@ class ConstraintGroup(Group):
 @register(CONSTRAINT_GROUPS, "ConnectorCoordinate")
 class CoordinateConstraints(ConstraintGroup):
     """c = k1 q_m1 - q_m0 - offset (index 3); k1 v_m1 - v_m0 - d (index 2 or velocityLevel)."""
+    # the offset (a prescribed motion set by a preStep function): the fused calls read p_offset,
+    # or the offsets made from it by ``offsets`` (user functions)
+    fused_live_parameters = ("offset",)
 
     def read_params(self, records):
         self.p_offset = param_array(records, "offset")

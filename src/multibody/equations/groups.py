@@ -73,6 +73,10 @@ class Frames:
 class Group:
     """Base of all groups: the item numbers and the records of the items."""
     type_names: tuple = ()
+    # parameters that update_parameter changes in place in arrays that the fused residual reads
+    # by reference, with nothing derived from them when it is built (so a change needs no new
+    # FusedResidual: CompiledSystem.fused_parameter_version)
+    fused_live_parameters: tuple = ()
 
     def __init__(self, system, items):
         self.system = system            # CompiledSystem (for sizes and index maps)

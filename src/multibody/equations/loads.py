@@ -13,6 +13,11 @@ _NO_ORIENTATIONS = np.empty((0, 3, 3))      # marker_vector_loads_add without bo
 
 
 class LoadGroup(Group):
+    # the load vectors (and the CoordinateLoads' values, CoordinateLoads.fused_live_parameters):
+    # the fused calls read the group's array vec, or its copy scaled by the load factor from it
+    # at every load step (static solver), or the user functions' values made from it
+    fused_live_parameters = ("loadVector",)
+
     def setup(self, records):
         self.marker = np.array([int(r.values["markerNumber"]) for r in records], dtype=np.int64)
         self.read_params(records)
@@ -135,6 +140,8 @@ class MassProportionalLoads(LoadGroup):
 
 @register(LOAD_GROUPS, "Coordinate")
 class CoordinateLoads(LoadGroup):
+    fused_live_parameters = ("load",)
+
     def read_params(self, records):
         self.vec = np.array([r.values["load"] for r in records], dtype=float)
         self.uf = [r.values["loadUserFunction"] for r in records]

@@ -45,7 +45,7 @@ class StepLoop(SolverBase):
     fused = None            # FusedResidual in use (choose_fused)
     fused_kind = "implicit"  # the loops compiled with it (FusedResidual.build)
     _fused_pending = None   # FusedResidual compiling in the background
-    _fused_version = -1     # parameter_version the choice was made for
+    _fused_version = -1     # CompiledSystem.fused_parameter_version the choice was made for
 
     _post_newton_groups = None
 
@@ -365,7 +365,7 @@ class StepLoop(SolverBase):
         from ..equations.fused import FusedResidual
         self.fused = None
         self._fused_pending = None
-        self._fused_version = self.c.parameter_version
+        self._fused_version = self.c.fused_parameter_version
         mode = {"0": False, "1": True, "auto": None}.get(os.environ.get("MULTIBODY_FUSED", ""), "unset")
         if mode == "unset":
             mode = self.mbs.sys.get("fusedResidual", None)
@@ -395,8 +395,9 @@ class StepLoop(SolverBase):
 
     def active_fused(self):
         """The fused residual if in use (None otherwise); switches to it when a parameter changed
-        or its background compile is done."""
-        if self._fused_version != self.c.parameter_version:
+        that it must be built again for (not a group's fused_live_parameters, which its code
+        reads from the group's arrays) or its background compile is done."""
+        if self._fused_version != self.c.fused_parameter_version:
             self.choose_fused()
         elif self._fused_pending is not None:
             self.poll_fused()
@@ -459,7 +460,7 @@ class CompiledNewton:
         parameters and nothing between two iterations needs Python (Lie-group updates that the
         module does not make, FusedResidual.lie_update; a PreNewtonResidualUserFunction)."""
         fz = self.fused
-        if (fz is None or self._fused_version != self.c.parameter_version
+        if (fz is None or self._fused_version != self.c.fused_parameter_version
                 or (self.lie_groups() and not fz.lie_update)
                 or self.mbs._user_functions["preNewtonResidual"]):
             return None
@@ -540,7 +541,7 @@ class CompiledNewton:
         reports or replaces)."""
         fz = self.fused
         n = self.c.n_ode2 + self.c.n_ae
-        if (fz is None or fz.refactorizable is None or self._fused_version != self.c.parameter_version
+        if (fz is None or fz.refactorizable is None or self._fused_version != self.c.fused_parameter_version
                 or self.mbs._user_functions["systemJacobian"]):
             return False
         if fz.refactorizable == "sparse":
@@ -565,7 +566,7 @@ class CompiledNewton:
         .sparse_jacobian: the same values and sums as SystemEquations.jacobian), or None."""
         fz = self.fused
         n = self.c.n_ode2 + self.c.n_ae
-        if (fz is None or not fz.compiled_jacobian or self._fused_version != self.c.parameter_version
+        if (fz is None or not fz.compiled_jacobian or self._fused_version != self.c.fused_parameter_version
                 or self.mbs._user_functions["systemJacobian"] or self.linear.wants_dense(n)):
             return None
         eq = self.eq

@@ -85,7 +85,7 @@ class StaticSolver(CompiledNewton, StepLoop):
         (not in the compiled residual)."""
         if self.settings.staticSolver.stabilizerODE2term:
             self.fused, self._fused_pending = None, None
-            self._fused_version = self.c.parameter_version
+            self._fused_version = self.c.fused_parameter_version
             return
         super().choose_fused()
 

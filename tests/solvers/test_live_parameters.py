@@ -1,0 +1,101 @@
+"""Parameters that a preStep function changes at every step (a time-dependent load, a prescribed
+motion by a CoordinateConstraint's offset) and that the fused residual reads from the groups'
+arrays (Group.fused_live_parameters): no new FusedResidual per change (it cost 0.6 ms a step), the
+numbers of the group-by-group path, bit for bit; any other parameter change builds it again."""
+import math
+
+import numpy as np
+import pytest
+
+import multibody as exu
+import multibody.utilities as U
+from multibody.equations import fused as fu
+
+_BUILD = fu.FusedResidual.build.__func__
+
+
+def _model(fused, monkeypatch, prestep=True, other_change=False):
+    """A chain of 3 rigid bodies on spherical joints with a tip force, and a mass point whose x
+    coordinate is prescribed by a CoordinateConstraint (offset) and whose y coordinate carries a
+    LoadCoordinate; the preStep function sets the force vector, the offset and the coordinate load
+    at every step (``other_change``: also the constraint's factor1, once, to its value)."""
+    monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
+    builds = []
+
+    def build(cls, *a, **k):
+        builds.append(1)
+        return _BUILD(cls, *a, **k)
+    monkeypatch.setattr(fu.FusedResidual, 'build', classmethod(build))
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(U.ObjectGround())
+    prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=g, localPosition=[0., 0., 0.]))
+    for i in range(3):
+        b = mbs.CreateRigidBody(inertia=U.InertiaCuboid(1000., [0.5, 0.05, 0.05]), referencePosition=[0.25 + 0.5 * i, 0., 0.],
+                                gravity=[0., -9.81, 0.])
+        m0 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[-0.25, 0., 0.]))
+        mbs.AddObject(U.SphericalJoint(markerNumbers=[prev, m0]))
+        prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0.25, 0., 0.]))
+    force = mbs.AddLoad(U.LoadForceVector(markerNumber=prev, loadVector=[0., 0., 0.]))
+    nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[0., 1., 0.]))
+    mbs.AddObject(U.MassPoint(mass=2., nodeNumber=nd))
+    ground = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=mbs.AddNode(U.NodePointGround()), coordinate=0))
+    mx = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nd, coordinate=0))
+    con = mbs.AddObject(U.CoordinateConstraint(markerNumbers=[ground, mx], offset=0.))
+    load = mbs.AddLoad(U.LoadCoordinate(markerNumber=mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nd, coordinate=1)),
+                                        load=0.))
+    mbs.Assemble()
+
+    def pre_step(mbs, t):
+        mbs.SetLoadParameter(force, 'loadVector', [0., 5. * math.cos(7. * t), 10. * math.sin(10. * t)])
+        mbs.SetObjectParameter(con, 'offset', 0.1 * math.sin(5. * t))
+        mbs.SetLoadParameter(load, 'load', -3. * t)
+        if other_change and abs(t - 0.1) < 1e-9:
+            mbs.SetObjectParameter(con, 'factor1', 1.)
+        return True
+    if prestep:
+        mbs.SetPreStepUserFunction(pre_step)
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = 200
+    ss.timeIntegration.endTime = 0.2
+    ss.solution.file.write = False
+    ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
+    mbs.SolveDynamic(ss)
+    sd = mbs.systemData
+    return [np.array(sd.GetODE2Coordinates()), np.array(sd.GetODE2Coordinates_t()),
+            np.array(sd.GetAECoordinates())], len(builds)
+
+
+def test_loads_and_offsets_set_at_every_step_keep_the_fused_residual(monkeypatch):
+    plain, builds_plain = _model(False, monkeypatch)
+    fused, builds = _model(True, monkeypatch)
+    assert builds_plain == 0 and builds == 1, builds
+    for a, b in zip(plain, fused):
+        np.testing.assert_array_equal(a, b)
+    unchanged, _ = _model(True, monkeypatch, prestep=False)
+    assert np.abs(unchanged[0] - fused[0]).max() > 1e-3         # the changes took effect
+
+
+def test_a_parameter_the_fused_residual_holds_a_copy_of_builds_it_again(monkeypatch):
+    plain, _ = _model(False, monkeypatch, other_change=True)
+    fused, builds = _model(True, monkeypatch, other_change=True)
+    assert builds == 2, builds
+    for a, b in zip(plain, fused):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize('name, live', [('loadVector', True), ('bodyFixed', False)])
+def test_which_parameter_changes_count_for_the_fused_residual(name, live):
+    """CompiledSystem.fused_parameter_version counts the changes of parameters that are not a
+    group's fused_live_parameters; parameter_version (sensor plans) counts every change."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    b = mbs.AddObject(U.MassPoint(mass=1., nodeNumber=mbs.AddNode(U.NodePoint())))
+    ld = mbs.AddLoad(U.LoadForceVector(markerNumber=mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b)),
+                                       loadVector=[1., 0., 0.]))
+    mbs.Assemble()
+    c = mbs._compiled
+    v0, f0 = c.parameter_version, c.fused_parameter_version
+    mbs.SetLoadParameter(ld, name, [0., 2., 0.] if name == 'loadVector' else True)
+    assert c.parameter_version == v0 + 1
+    assert c.fused_parameter_version == f0 + (0 if live else 1)
