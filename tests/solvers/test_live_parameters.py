@@ -1,5 +1,5 @@
 """Parameters that a preStep function changes at every step (a time-dependent load, a prescribed
-motion by a CoordinateConstraint's offset) and that the fused residual reads from the groups'
+motion by a CoordinateConstraint's offset, an actuator's force) and that the fused residual reads from the groups'
 arrays (Group.fused_live_parameters): no new FusedResidual per change (it cost 0.6 ms a step), the
 numbers of the group-by-group path, bit for bit; any other parameter change builds it again."""
 import math
@@ -16,9 +16,11 @@ _BUILD = fu.FusedResidual.build.__func__
 
 def _model(fused, monkeypatch, prestep=True, other_change=False):
     """A chain of 3 rigid bodies on spherical joints with a tip force, and a mass point whose x
-    coordinate is prescribed by a CoordinateConstraint (offset) and whose y coordinate carries a
-    LoadCoordinate; the preStep function sets the force vector, the offset and the coordinate load
-    at every step (``other_change``: also the constraint's factor1, once, to its value)."""
+    coordinate is prescribed by a CoordinateConstraint (offset), whose y coordinate carries a
+    LoadCoordinate, hanging on a SpringDamper (an actuator force) and a CartesianSpringDamper; the
+    preStep function sets the force vector, the offset, the coordinate load, the actuator's force
+    and reference length and the Cartesian spring's offset at every step (``other_change``: also
+    the constraint's factor1, once, to its value)."""
     monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
     builds = []
 
@@ -44,12 +46,20 @@ def _model(fused, monkeypatch, prestep=True, other_change=False):
     con = mbs.AddObject(U.CoordinateConstraint(markerNumbers=[ground, mx], offset=0.))
     load = mbs.AddLoad(U.LoadCoordinate(markerNumber=mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nd, coordinate=1)),
                                         load=0.))
+    mp = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=nd))
+    mg = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=g, localPosition=[0., 2., 0.]))
+    actuator = mbs.AddObject(U.SpringDamper(markerNumbers=[mg, mp], referenceLength=1., stiffness=50., damping=1.))
+    cartesian = mbs.AddObject(U.CartesianSpringDamper(markerNumbers=[mg, mp], stiffness=[0., 0., 20.],
+                                                      damping=[0., 0., 0.5]))
     mbs.Assemble()
 
     def pre_step(mbs, t):
         mbs.SetLoadParameter(force, 'loadVector', [0., 5. * math.cos(7. * t), 10. * math.sin(10. * t)])
         mbs.SetObjectParameter(con, 'offset', 0.1 * math.sin(5. * t))
         mbs.SetLoadParameter(load, 'load', -3. * t)
+        mbs.SetObjectParameter(actuator, 'force', 4. * math.sin(3. * t))
+        mbs.SetObjectParameter(actuator, 'referenceLength', 1. + 0.05 * t)
+        mbs.SetObjectParameter(cartesian, 'offset', [0., 0., 0.2 * t])
         if other_change and abs(t - 0.1) < 1e-9:
             mbs.SetObjectParameter(con, 'factor1', 1.)
         return True

@@ -120,6 +120,9 @@ class ConnectorGroup(Group):
 
 @register(CONNECTOR_GROUPS, "ConnectorSpringDamper")
 class SpringDampers(ConnectorGroup):
+    # (an actuator force set by a preStep function): the fused force and stiffness calls read these
+    # arrays, nothing is derived from them when the fused residual is built
+    fused_live_parameters = ("referenceLength", "stiffness", "damping", "force", "velocityOffset")
     def read_params(self, records):
         for name in ("referenceLength", "stiffness", "damping", "force", "velocityOffset"):
             setattr(self, "p_" + name, param_array(records, name))
@@ -199,6 +202,9 @@ class SpringDampers(ConnectorGroup):
 
 @register(CONNECTOR_GROUPS, "ConnectorCartesianSpringDamper")
 class CartesianSpringDampers(ConnectorGroup):
+    # the offset only: the compiled refactorization's blocks are made from stiffness and damping
+    # when the fused residual is built (fused_constant_blocks)
+    fused_live_parameters = ("offset",)
     def read_params(self, records):
         for name in ("stiffness", "damping", "offset"):
             setattr(self, "p_" + name, param_array(records, name).reshape(-1, 3))
@@ -249,6 +255,7 @@ class CartesianSpringDampers(ConnectorGroup):
 
 @register(CONNECTOR_GROUPS, "ConnectorCoordinateSpringDamper")
 class CoordinateSpringDampers(ConnectorGroup):
+    fused_live_parameters = ("offset",)     # (as CartesianSpringDampers)
     marker_kind = "coordinate"
 
     def read_params(self, records):
