@@ -2,8 +2,6 @@
 evaluated from the frames of the equations layer (not on the solver's hot path)."""
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import numpy as np
 
 from ..enums import ConfigurationType, OutputVariableType
@@ -47,16 +45,20 @@ def _scalar_or_array(v):
     return a.copy()
 
 
-@contextmanager
-def output_batch(c):
-    """Many outputs at one state (a sensor write): the frames are computed once (and again only
-    after something else has computed them), each connector group's outputs once."""
-    prev = c.output_batch
-    c.output_batch = {}
-    try:
-        yield
-    finally:
-        c.output_batch = prev
+class output_batch:
+    """``with output_batch(c):`` many outputs at one state (a sensor write): the frames are
+    computed once (and again only after something else has computed them), each connector
+    group's outputs once. A class, not a generator context manager: 0.5 against 3-5 us a write."""
+    __slots__ = ("c", "prev")
+
+    def __init__(self, c):
+        self.c = c
+
+    def __enter__(self):
+        self.prev, self.c.output_batch = self.c.output_batch, {}
+
+    def __exit__(self, *exc):
+        self.c.output_batch = self.prev
 
 
 def _kinematics(mbs, configuration):

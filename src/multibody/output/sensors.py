@@ -8,6 +8,7 @@ import numpy as np
 from ..enums import ConfigurationType, OutputVariableType
 from ..errors import AssemblyError, ExudynValueError
 from ..items.spec import describe_item
+from .item_outputs import output_batch
 from .manager import fmt_row
 
 CFG = ConfigurationType
@@ -137,16 +138,12 @@ class SensorOutput:
         store = self.mbs.sys["_sensorData"]
         p = self.precision
         c = self.mbs._require_assembled("sensor output")
-        # an output batch (item_outputs.output_batch), without the context manager's 3-5 us
-        prev, c.output_batch = c.output_batch, {}
-        try:
+        with output_batch(c):
             plan = self.plan
             if plan is None or plan.c is not c or plan.version != c.parameter_version:
                 from .sensor_plan import SensorPlan
                 plan = self.plan = SensorPlan(self.mbs, c)
             values = plan.values()
-        finally:
-            c.output_batch = prev
         if not self.active:
             return
         for i in plan.stored:
