@@ -13,6 +13,8 @@ from multibody.equations import fused as fu
 from multibody.errors import UserFunctionError
 from multibody.solvers.implicit import StepLoop
 
+from .step_models import hanging_masses
+
 OV = exu.OutputVariableType
 _LOOPS = {name: getattr(fu.FusedResidual, name) for name in ('steps', 'rk_steps')}
 
@@ -23,18 +25,7 @@ def _chain(tmp_path, tag, fail_at=None):
     on)."""
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround())))
-    springs, bodies = [], []
-    for i in range(4):
-        nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[0.8 * (i + 1), 0., 0.], initialVelocities=[0., 0.1 * i, 0.]))
-        b = mbs.AddObject(U.MassPoint(mass=1. + 0.2 * i, nodeNumber=nd))
-        m = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b))
-        springs.append(mbs.AddObject(U.CartesianSpringDamper(markerNumbers=[prev, m], offset=[0.8, 0., 0.],
-                                                             stiffness=[400., 300., 500.], damping=[2., 2., 2.])))
-        mbs.AddLoad(U.LoadMassProportional(markerNumber=mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b)),
-                                           loadVector=[0., -9.81, 0.]))
-        bodies.append(b)
-        prev = m
+    bodies, springs, _ = hanging_masses(mbs)
     s0 = mbs.AddSensor(U.SensorNode(nodeNumber=3, storeInternal=True, outputVariableType=OV.Position))
     mbs.AddSensor(U.SensorBody(bodyNumber=bodies[1], storeInternal=True, outputVariableType=OV.Velocity))
     mbs.AddSensor(U.SensorObject(objectNumber=springs[2], storeInternal=True, outputVariableType=OV.Force,

@@ -11,6 +11,8 @@ import multibody as exu
 import multibody.utilities as U
 from multibody.equations import fused as fu
 
+from .step_models import rigid_chain
+
 _BUILD = fu.FusedResidual.build.__func__
 
 
@@ -30,14 +32,7 @@ def _model(fused, monkeypatch, prestep=True, other_change=False):
     monkeypatch.setattr(fu.FusedResidual, 'build', classmethod(build))
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    g = mbs.AddObject(U.ObjectGround())
-    prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=g, localPosition=[0., 0., 0.]))
-    for i in range(3):
-        b = mbs.CreateRigidBody(inertia=U.InertiaCuboid(1000., [0.5, 0.05, 0.05]), referencePosition=[0.25 + 0.5 * i, 0., 0.],
-                                gravity=[0., -9.81, 0.])
-        m0 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[-0.25, 0., 0.]))
-        mbs.AddObject(U.SphericalJoint(markerNumbers=[prev, m0]))
-        prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0.25, 0., 0.]))
+    g, _, prev = rigid_chain(mbs)
     force = mbs.AddLoad(U.LoadForceVector(markerNumber=prev, loadVector=[0., 0., 0.]))
     nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[0., 1., 0.]))
     mbs.AddObject(U.MassPoint(mass=2., nodeNumber=nd))

@@ -303,6 +303,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
     n2, nae = q.shape[0], lam.shape[0]
 @COEFFICIENTS@    done, its, last, status = 0, 0, 0, 0
     out_slot, post_slot = np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
+    pre_slot = np.empty(1, dtype=np.int64)
     t_eval = tc
     while done < max_steps and tc < t_lim:
         _kfused.copy_vectors((q, v, a, caa, aa, lam), (sq, sv, sa, saa, aas, slam))
@@ -312,7 +313,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
             t_new = tc + h
         else:
             t_new = t0 + (step + 1.0) * h
-@PREDICTOR@        for i in range(nae):
+@PRE_STEP@@PREDICTOR@        for i in range(nae):
             lam[i] = 0.0
         fused(q, v, a, lam, t_new, index2, q_ref, r{params})
         t_eval = t_new
@@ -348,17 +349,29 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
             sc[15], sc[16], sc[17], sc[18], sc[19] = done, tc, its, last, t_eval
             out_slot[0] = int(sc[22])
             _kuser.user_call(out_slot, tc, False)
-            if sc[23] != 0.0:
-                status = 6          # stop requested by the output step
-                break
             tw = sc[9]
-    if status == 3 or status == 4:
-        # back to the start of the step: Python does it again and reports what went wrong
+        if sc[23] != 0.0:
+            status = 6              # stop requested by the output step or the preStep function
+            break
+    if status == 3 or status == 4 or status == 7:
+        # back to the start of the step: Python does it again and reports what went wrong (7: goes on)
         _kfused.copy_vectors((sq, sv, sa, saa, aas, slam), (q, v, a, caa, aa, lam))
     sc[15], sc[16], sc[17], sc[18], sc[19] = done, tc, its, last, t_eval
     return status
 
 
+"""
+# the solver's preStep call back at the start of a step (sc[25] its slot, 0: none), the state at the
+# start of the step and t_new as the step loop gives them; sc[26] set by it: Python goes on from
+# there (status 7: a parameter the module reads as a constant changed, a Jacobian update asked for)
+_PRE_STEP_CALL = """\
+        if sc[25] != 0.0:
+            sc[15], sc[16], sc[17], sc[18], sc[19] = done, tc, its, last, t_eval
+            pre_slot[0] = int(sc[25])
+            _kuser.user_call(pre_slot, t_new, False)
+            if sc[26] != 0.0:
+                status = 7
+                break
 """
 _NEWTON_LOOP_CALL = ("        status = newton_loop(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, "
                      "{factors}{jparams}{params})\n")
@@ -375,6 +388,7 @@ def _dynamic_steps(newton, doc):
     """The dynamic solver's step loop (_STEPS_TEXT) with ``newton`` the Newton of each step."""
     return (_STEPS_TEXT.replace("@NEWTON@", newton)
             .replace("@DOC@", doc)
+            .replace("@PRE_STEP@", _PRE_STEP_CALL)
             .replace("@HEAD@", "    h, am, af, b, g = sc[0], sc[1], sc[2], sc[3], sc[4]\n    newmark = sc[5] != 0.0\n")
             .replace("@COEFFICIENTS@", """\
     # the predictor and after_newton of the solver, term by term in the same order
@@ -452,8 +466,10 @@ STATIC_STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", "        if full:\n"
         if tau + 1e-10 * T >= T:
             tau = T
         t_new = t0 + tau
+""" + _PRE_STEP_CALL + """\
         lf = (t_new - t0) / T if use_lf else 1.0
 {scale_loads}""")
+                     .replace("@PRE_STEP@", "")
                      .replace("@AFTER_NEWTON@", ""))
 # the end of a Runge-Kutta step where Python sees it (RK_STEPS), written out twice into EXPLICIT_LOOPS:
 # at the last step of a call (time t1), and for the state an overflowing step returns to
@@ -567,9 +583,10 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
     nl = lie.shape[0]
     za, zl, dy, yh = np.zeros(n2), np.zeros(nae), np.empty(m), np.empty(m)
     done, nrhs, status, nrej = 0, 0, 0, 0
-    out_slot = np.empty(1, dtype=np.int64)
+    out_slot, pre_slot = np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
     hs = h
     fresh, t_prev = True, tc      # the state given holds its end-of-step values
+    ended = False
     while done < max_steps and tc < t_lim:
         for j in range(n2):
             y0[j] = q[j]
@@ -584,6 +601,17 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
                 t_new = tc + hs
             else:
                 t_new = t0 + (step + 1.0) * h
+            if sc[32] != 0.0:
+                # the solver's preStep call back (each try), the state at the start of the step;
+                # sc[33] set by it: back to that state, Python goes on from there (status 7)
+@START_STATE(16)@
+                sc[14], sc[15], sc[16], sc[17], sc[34] = done, tc, nrhs, hs, t_new
+                pre_slot[0] = int(sc[32])
+                _kuser.user_call(pre_slot, t_new, False)
+                if sc[33] != 0.0:
+                    ended = True
+                    finite = False
+                    break
             bad = -1
             for i in range(s):
                 _kfused.rk_increment(A[i], K, i, hs, dy)
@@ -623,16 +651,11 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
             # NaN or Inf in the new state, a zero pivot of the mass matrix, or what the step-size
             # control leaves to Python: the state back at the start of the step, which Python
             # then does itself (and reports)
-            for j in range(n2):
-                q[j] = y0[j]
-                v[j] = y0[n2 + j]
-                a[j] = delta[j]
-            for j in range(nae):
-                lam[j] = delta[n2 + j]
+@START_STATE(12)@
             if not fresh:
                 # the start of this step ended a step whose end-of-step values were not needed then
 @END_OF_STEP(t_prev, 16)@
-            status = 3
+            status = 7 if ended else 3
             break
         fresh = last
         t_prev = t1
@@ -647,10 +670,10 @@ def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, s
             sc[14], sc[15], sc[16], sc[17] = done, tc, nrhs, hs
             out_slot[0] = int(sc[30])
             _kuser.user_call(out_slot, tc, False)
-            if sc[31] != 0.0:
-                status = 6
-                break
             tw = sc[7]
+        if sc[31] != 0.0:
+            status = 6              # stop requested by the output step or the preStep function
+            break
     sc[14], sc[15], sc[16], sc[17] = done, tc, nrhs, hs
     sc[27], sc[28], sc[29] = nrej, h, err
     return status
@@ -662,7 +685,19 @@ for _t, _indent in (("t_prev", 16), ("t1", 16)):
         f"@END_OF_STEP({_t}, {_indent})@\n",
         "".join(" " * _indent + line + "\n" if line else "\n"
                 for line in _RK_END_OF_STEP.replace("@T@", _t).splitlines()))
-assert "@END_OF_STEP" not in EXPLICIT_LOOPS
+# the state at the start of a Runge-Kutta step (y0 and delta) back in (q, v, a, lam)
+_RK_START_STATE = """\
+for j in range(n2):
+    q[j] = y0[j]
+    v[j] = y0[n2 + j]
+    a[j] = delta[j]
+for j in range(nae):
+    lam[j] = delta[n2 + j]
+"""
+for _indent in (12, 16):
+    EXPLICIT_LOOPS = EXPLICIT_LOOPS.replace(f"@START_STATE({_indent})@\n",
+                                            "".join(" " * _indent + line + "\n" for line in _RK_START_STATE.splitlines()))
+assert "@END_OF_STEP" not in EXPLICIT_LOOPS and "@START_STATE" not in EXPLICIT_LOOPS
 RUN = """
 
 @numba.njit(cache=True)
@@ -737,10 +772,13 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: 
 # may be shorter) | in: auto, h_max, h_min, maximum increase, safety, absolute and relative
 # tolerance, exponent p, minimum-step warning given | out: tries rejected, the next step size |
 # in/out: the last error estimate | in: the slot of the solver's output call back (0: none),
-# out: stop requested by it]. The end-of-step accelerations (eos) and the multipliers of
-# the eliminated coordinates are made at the call's last step only (the state Python sees; the
-# steps in between do not read them). Returns 0, 5 (output due, without a call back), 6 (stop
-# requested by the output call back) or 3 (state back at the start of
+# out: stop requested by it or by the preStep call back (after the step) | in: the slot of the
+# solver's preStep call back (0: none; called at each try of a step, the state at its start),
+# out: Python goes on from the start of that step, the time of the last preStep call]. The end-of-step accelerations (eos) and the
+# multipliers of the eliminated coordinates are made at the call's last step only (the state
+# Python sees; the steps in between do not read them). Returns 0, 5 (output due, without a call
+# back), 6 (stop requested by a call back), 7 (asked for by the preStep call back: the state back
+# at the start of the step, preStep called for it) or 3 (state back at the start of
 # the step, which Python then does: NaN/Inf, a zero pivot of the mass matrix, the first step at
 # the minimum step size (its warning), a rejection at the minimum step size (its failure)).
 # STEPS (mode 3): time steps of ImplicitSecondOrderSolver (fixed step size, modified Newton with the
@@ -751,11 +789,14 @@ RUN_BRANCHES["static"] = (RUN_BRANCHES["implicit"][0].replace("3: steps; ", "3: 
 # those of the last step, time of the last residual | in: adaptive (t_new = t + h as in the step
 # loop), the compiled refactorization allowed, the slot of the solver's output call back (0: none;
 # it writes the output of a step where one is due, sc[15:20] as after the call, and the next output
-# time into sc[9]) | out: stop requested by it | in: the slot of the solver's post-Newton call back
-# (0: none; the data nodes of connectors after each Newton solve)]. Each step: start-of-step copy
-# (sq, sv, sa, slam, saa; aas = a_alg start), predictor, residual, newton_loop, after_newton.
+# time into sc[9]) | out: stop requested by it or by the preStep call back (after the step) | in:
+# the slot of the solver's post-Newton call back (0: none; the data nodes of connectors after each
+# Newton solve), the slot of the solver's preStep call back (0: none) | out: Python goes on from
+# the start of the step (set by the preStep call back)]. Each step: start-of-step copy (sq, sv, sa,
+# slam, saa; aas = a_alg start), preStep call back, predictor, residual, newton_loop, after_newton.
 # Returns 0 (steps or time bound reached), 5 (step done, output due, without a call back), 6 (stop
-# requested by the output call back), 1/2 (newton_loop's status: the step is in progress, Python's
+# requested by a call back), 7 (asked for by the preStep call back, called for the step: the
+# state back at its start), 1/2 (newton_loop's status: the step is in progress, Python's
 # Newton goes on from st, r, rbar, delta), 3/4 (NaN or Inf in the first residual or the new state: the state is
 # back at the start of the step, which Python then does itself).
 # source_inline: the functions written out where the loops call them, and those loops

@@ -543,19 +543,26 @@ class ExplicitSolver(StepLoop):
         """The step size after compiled steps: that of their step-size control (automatic)."""
         return self.h_next if self.automatic else h
 
+    def every_step_output(self):
+        """A postStep function (finish_step), also a preStep function: the compiled steps then
+        make the end-of-step values of every step (at an output), which that function sees."""
+        uf = self.mbs._user_functions
+        return bool(uf["postStep"] or uf["preStep"])
+
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
         """Runge-Kutta steps from size h on in one compiled call (FusedResidual.rk_steps), where
         nothing between two steps needs Python: the fused residual in use, a constant diagonal mass
         matrix (inverted elementwise at the first step) or a block-diagonal one (solved block by
         block at every stage, MassSolver.block_mode), Lie-group nodes (their stage values and rates
-        by the kernels of LieGroupRotations), no user function or console line per step (verboseMode 2). Fixed step sizes, or the automatic step size of an embedded pair, whose control
+        by the kernels of LieGroupRotations), no postNewton function or console line per step
+        (verboseMode 2; preStep and postStep functions by call backs: ``pre_step_call_back``,
+        ``output_call_back`` after every step). Fixed step sizes, or the automatic step size of an embedded pair, whose control
         (``control_step_size``) runs compiled too: the next step size comes back in ``h_next``.
         Same numbers as ``runge_kutta``.
         Returns as StepLoop.compiled_steps (then "compiled" or "python"), or None."""
         if self.tableau is None or self._verbose > 1:
             return None
-        uf = self.mbs._user_functions
-        if uf["preStep"] or uf["postStep"] or uf["postNewton"] or self.post_newton_groups():
+        if self.mbs._user_functions["postNewton"] or self.post_newton_groups():
             return None
         fz = self.active_fused()
         if fz is None:
@@ -583,10 +590,10 @@ class ExplicitSolver(StepLoop):
                  np.concatenate([e.index, e.ae, e.first, e.coefficient,
                                  self.lie.packed if self.lie is not None else []]).astype(float),
                  np.empty(n), np.empty(n)],
-                np.zeros(32))
+                np.zeros(35))
         r, delta, arrays, sc = bufs
         arrays[4] = inv_m
-        output, t_out = self.output_manager.next_output_time()
+        output, t_out = self.compiled_output_time()
         sc[:14] = (h, self.tableau.stages, self.elim.index.size, self.end_of_step_accelerations, t0, t_lim, t_end,
                    t_out, OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output, adaptive)
         it = self.it
@@ -600,6 +607,8 @@ class ExplicitSolver(StepLoop):
             sc[18] = 0.0
         sc[30] = self.output_call_back(fz, sc, (9, 14, 17, 7, 31)) if output else 0.0
         sc[31] = 0.0
+        sc[32] = self.pre_step_call_back(fz, sc, (9, 14, 15, None, 17, 31, 33))
+        sc[33] = 0.0
         cur = self.current
         status = fz.rk_steps(cur.q, cur.v, cur.a, cur.lam, r, delta, arrays, sc)
         done, t_done = int(sc[14]), float(sc[15])
@@ -615,7 +624,11 @@ class ExplicitSolver(StepLoop):
             cur.t = t_done
             self.rejected = self.nonfinite = False
         h_last = float(sc[17])
-        if status == 3 or not done:
+        if status == 3 and sc[32] != 0.0:
+            # the step left to Python had its preStep call (at the time of that try)
+            self._pre_step_done = (float(sc[34]), sc[31] == 0.0)
+        if status in (3, 7) or not done:
+            # (7: the preStep function asked for Python; it was called for the step, _pre_step_done)
             return done, t_done, False, "python", h_last
         if status == 6:
             return done, t_done, False, "stop", h_last

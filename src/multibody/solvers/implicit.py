@@ -116,7 +116,12 @@ class StepLoop(SolverBase):
                 t_new = self.adjust_time(t_new, t0, t_end)
                 self.current.t = t_new
                 self.it.currentStepSize = h_try
-                if not self.call_step_function("preStep", t_new):
+                done_pre, self._pre_step_done = self._pre_step_done, None
+                if done_pre is not None and done_pre[0] == t_new:
+                    # called by a compiled call that then left this step to Python (status 7)
+                    if not done_pre[1]:
+                        stop_requested = True
+                elif not self.call_step_function("preStep", t_new):
                     stop_requested = True
                 ok, msg = self.discontinuous_iteration(t_new, h_try)
                 if ok:
@@ -166,6 +171,71 @@ class StepLoop(SolverBase):
     def after_compiled_steps(self, t):
         """What the solver keeps of the last step done in compiled code (at time t)."""
 
+    def every_step_output(self):
+        """True where the compiled steps call ``output_call_back`` after every step (its
+        finish_step calls the PostStepUserFunction there), not only where an output is due."""
+        return bool(self.mbs._user_functions["postStep"])
+
+    def compiled_output_time(self):
+        """(call the output call back at all, the earliest time it is due) for compiled steps."""
+        if self.every_step_output():
+            return True, -np.inf
+        return self.output_manager.next_output_time()
+
+    def _compiled_step_conditions(self):
+        """What a preStep function may change that the compiled steps began under: the fused
+        residual's parameters (not the live ones), a Jacobian update asked for, the user
+        functions that decide whether and how steps run compiled."""
+        uf = self.mbs._user_functions
+        return (self.c.fused_parameter_version, bool(self.mbs.solverSignalJacobianUpdate), bool(uf["postStep"]),
+                bool(uf["postNewton"]), bool(uf["preNewtonResidual"]))
+
+    _pre_step_call_back = None
+    _pre_step_done = None      # (t_new, its result): preStep called by a compiled call for the step it left to Python
+
+    def pre_step_call_back(self, fz, sc, fields):
+        """The slot (for sc) of the call back with which the compiled step loop of ``fz`` calls the
+        PreStepUserFunction at the start of each step (each try), as the step loop does: the state
+        at the start of the step, current time t_new, the step counters as after the steps done;
+        ``fields`` = the indices in sc of (the step at the call, steps done, their time, the size of
+        the last step (None: the output call back sets it), the size of the step begun, stop
+        requested after the step (written back), Python to go on from the start of this step
+        (written back: where the function changed a parameter the compiled code holds as a
+        constant, asked for a Jacobian update or changed the user functions)). 0.0 without a
+        preStep function. Made once per FusedResidual and sc."""
+        if not self.mbs._user_functions["preStep"]:
+            return 0.0
+        cb = self._pre_step_call_back
+        if cb is not None and cb[0] is fz and cb[1] is sc:
+            return cb[2]
+        i_step, i_done, i_t, i_last, i_h, i_stop, i_end = fields
+        cur, it = self.current, self.it
+
+        def on_pre_step(t_new, index2):
+            done = int(sc[i_done])
+            if done:
+                tc = float(sc[i_t])
+                fz._after_call(cur.q, cur.v, tc)
+                self.after_compiled_steps(tc)
+                it.currentStepIndex = int(sc[i_step]) + done + 1
+                it.currentTime = tc
+                if i_last is not None:
+                    it.lastStepSize = float(sc[i_last])
+            cur.t = t_new
+            it.currentStepSize = float(sc[i_h])
+            before = self._compiled_step_conditions()
+            ok = self.call_step_function("preStep", t_new)
+            if not ok:
+                sc[i_stop] = 1.0
+            if self._compiled_step_conditions() != before:
+                sc[i_end] = 1.0
+                self._pre_step_done = (t_new, ok)
+
+        from ..kernels.user import register
+        slot = register(on_pre_step)
+        self._pre_step_call_back = (fz, sc, float(slot[0]), on_pre_step, slot)
+        return float(slot[0])
+
     def output_call_back(self, fz, sc, fields):
         """The slot (for sc) of the call back with which the compiled step loop of ``fz`` writes
         the output of a step where one is due and goes on: what the step loop does after a
@@ -190,7 +260,7 @@ class StepLoop(SolverBase):
             it.lastStepSize = it.currentStepSize = float(sc[i_h])
             if not self.finish_step(t):
                 sc[i_stop] = 1.0
-            sc[i_next] = self.output_manager.next_output_time()[1]
+            sc[i_next] = self.compiled_output_time()[1]
 
         from ..kernels.user import register
         slot = register(on_output)
@@ -587,15 +657,15 @@ class CompiledNewton:
     def steps_fused(self, full_newton=False):
         """The fused residual if whole steps may run compiled now (``run_compiled_steps``): modified
         Newton with no Jacobian asked for (or, where the loop has it, ``full_newton``: full Newton),
-        no user function or console line per step (verboseMode 2) between steps, no ODE1 coordinates or constraint
-        projection; None otherwise."""
+        no postNewton function or console line per step (verboseMode 2) between steps (preStep and
+        postStep functions: by ``pre_step_call_back`` and ``output_call_back``), no ODE1
+        coordinates or constraint projection; None otherwise."""
         fz = self._compiled_newton()
         ns = self.newton_settings
         uf = self.mbs._user_functions
         modified = bool(ns.useModifiedNewton)
         if (fz is None or (modified and self.jacobian_requested) or self.mbs.solverSignalJacobianUpdate
                 or self._verbose > 1 or not (modified or full_newton) or ns.residualMode != 0
-                or uf["preStep"] or uf["postStep"]
                 or uf["postNewton"] or self.c.n_ode1 or self.mbs.sys.get("constraintProjection", False)):
             return None
         return fz
@@ -612,7 +682,7 @@ class CompiledNewton:
         h = head[0]
         cur, s = self.current, self.start_of_step
         r, rb, delta, work, coef, nsa, st = self._newton_arrays()
-        output, t_out = self.output_manager.next_output_time()
+        output, t_out = self.compiled_output_time()
         sc = self._steps_sc
         sc[:15] = tuple(head) + (t0, t_lim, t_end, t_out, OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output)
         sc[20] = adaptive
@@ -622,6 +692,8 @@ class CompiledNewton:
         sc[22] = self.output_call_back(fz, sc, (11, 15, 0, 9, 23)) if output else 0.0
         sc[23] = 0.0
         sc[24] = self.post_newton_call_back()
+        sc[25] = self.pre_step_call_back(fz, sc, (11, 15, 16, 0, 0, 23, 26))
+        sc[26] = 0.0
         st[6] = 0.0
         status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
                           start, a_alg, sc, factors)
@@ -642,6 +714,9 @@ class CompiledNewton:
         self._fused_state = True
         self.last_residual = r
         self.last_error = float(st[4])
+        if sc[25] != 0.0 and status in (1, 2, 3, 4):
+            # the step left to Python had its preStep call (at the time of its residual calls)
+            self._pre_step_done = (float(sc[19]), sc[23] == 0.0)
         if status in (1, 2):
             # a step begun: its start-of-step state is in place; Newton goes on in Python
             s.t = t_done
@@ -649,7 +724,8 @@ class CompiledNewton:
                 s.x[:] = cur.x
             self._resume = (status, int(st[0]), float(st[4]), float(st[1]), float(st[2]), bool(st[3]), delta, rb)
             return done, t_done, False, "resume", h
-        if status in (3, 4) or status < 0 or not done:
+        if status in (3, 4, 7) or status < 0 or not done:
+            # (7: the preStep function asked for Python; it was called for the step, _pre_step_done)
             return done, t_done, False, "python", h
         if status == 6:
             return done, t_done, False, "stop", h
@@ -736,7 +812,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         self._newton_buffers = None
         self._post_newton_groups = None
         self._resume = None          # a Newton solve begun by compiled_steps (newton.newton resume)
-        self._steps_sc = np.zeros(25)
+        self._steps_sc = np.zeros(27)
 
     def discontinuous_settings(self):
         return self.settings.timeIntegration.discontinuous
@@ -947,8 +1023,9 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         """Whole steps in one compiled call (FusedResidual.steps): predictor, Newton with the
         current factorization, after_newton, step after step, as long as nothing needs Python:
         no Jacobian update, user function, Lie-group node without the module's update, console
-        output or constraint projection between two steps (outputs: by ``output_call_back``; the
-        data nodes of connectors: by ``post_newton_call_back``). Same numbers as the step loop."""
+        output or constraint projection between two steps (outputs and postStep functions: by
+        ``output_call_back``; preStep functions: by ``pre_step_call_back``; the data nodes of
+        connectors: by ``post_newton_call_back``). Same numbers as the step loop."""
         full = self.fused_kind == "implicit_full"
         fz = self.steps_fused(full_newton=full)
         if fz is None or getattr(self, "_h_jac", None) != h or self.h != h:

@@ -38,7 +38,7 @@ class StaticSolver(CompiledNewton, StepLoop):
         self.geometric = bool(ss.loadStepGeometric)
         self.lf = 1.0
         self._resume = None          # a Newton solve begun by compiled_steps (newton.newton resume)
-        self._steps_sc = np.zeros(25)
+        self._steps_sc = np.zeros(27)
 
     def discontinuous_settings(self):
         return self.settings.staticSolver.discontinuous
