@@ -2,7 +2,8 @@
 the data nodes of connectors, as the implicit dynamic solver and Exudyn's solvers do: a
 TorsionalSpringDamper with a NodeGenericData keeps the continuous rotation angle, so a static
 equilibrium beyond +-pi is found (without the update the spring's angle wrapped at pi and the load
-steps did not converge) and an explicit run through +-pi keeps the spring's torque continuous."""
+steps did not converge) and an explicit run through +-pi keeps the spring's torque continuous; the
+compiled step loops do the same (the update by their call backs)."""
 import numpy as np
 import pytest
 
@@ -56,32 +57,43 @@ def test_static_solver_keeps_the_continuous_angle_of_a_torsional_spring(torque, 
     np.testing.assert_allclose(q[[3, 6]] + [1, 0], [np.cos(torque / 2), np.sin(torque / 2)], atol=1e-9)
 
 
-def test_static_load_steps_with_a_data_node_run_compiled_with_the_same_numbers(monkeypatch):
-    """The load steps of the torsional spring's model in the compiled loop (the data node updated
-    after each Newton solve by the loop's call back, StepLoop.post_newton_call_back): the numbers
-    of the group-by-group path, bit for bit."""
+def _plain_and_compiled(monkeypatch, loop, solve):
+    """``solve()`` (a solved mbs) on the group-by-group path and with compiled steps
+    (MULTIBODY_FUSED 0 and 1): [(ODE2 coordinates, their rates, data coordinates, calls of the
+    compiled step loop ``loop``) for each]."""
     from multibody.equations import fused as fu
     results = []
     for fused in ('0', '1'):
         monkeypatch.setenv('MULTIBODY_FUSED', fused)
         calls = []
-        steps = fu.FusedResidual.steps
+        f = getattr(fu.FusedResidual, loop)
 
-        def counted(obj, *a, _steps=steps):
+        def counted(obj, *a, _f=f):
             calls.append(1)
-            return _steps(obj, *a)
-        monkeypatch.setattr(fu.FusedResidual, 'steps', counted)
+            return _f(obj, *a)
+        monkeypatch.setattr(fu.FusedResidual, loop, counted)
+        mbs = solve()
+        monkeypatch.setattr(fu.FusedResidual, loop, f)
+        sd = mbs.systemData
+        results.append((np.array(sd.GetODE2Coordinates()), np.array(sd.GetODE2Coordinates_t()),
+                        np.array(sd.GetDataCoordinates()), len(calls)))
+    for a, b in zip(results[0][:3], results[1][:3]):
+        np.testing.assert_array_equal(a, b)
+    return results
+
+
+def test_static_load_steps_with_a_data_node_run_compiled_with_the_same_numbers(monkeypatch):
+    """The load steps of the torsional spring's model in the compiled loop (the data node updated
+    after each Newton solve by the loop's call back, StepLoop.post_newton_call_back): the numbers
+    of the group-by-group path, bit for bit."""
+    def solve():
         mbs, ss = _twisted_body(7.)
         ss.staticSolver.numberOfLoadSteps = 40
         assert mbs.SolveStatic(ss)
-        monkeypatch.setattr(fu.FusedResidual, 'steps', steps)
-        sd = mbs.systemData
-        results.append((np.array(sd.GetODE2Coordinates()), np.array(sd.GetDataCoordinates()), len(calls)))
-    (q0, x0, calls0), (q1, x1, calls1) = results
-    assert calls0 == 0 and calls1 > 0
-    np.testing.assert_array_equal(q0, q1)
-    np.testing.assert_array_equal(x0, x1)
-    assert abs(x1[0] - 7.) < 1e-8
+        return mbs
+    plain, compiled = _plain_and_compiled(monkeypatch, 'steps', solve)
+    assert plain[3] == 0 and compiled[3] > 0
+    assert abs(compiled[2][0] - 7.) < 1e-8
 
 
 # Exudyn 1.13.6: a free body (Rxyz) spinning about z at 4 rad/s against a torsional spring to the
@@ -92,8 +104,9 @@ EXUDYN_EXPLICIT = {'RK44': (3.9960011998285805, 3.988005998800144, 3.99600119982
                    'VelocityVerlet': (3.9960012038225674, 3.9880059987941263, 3.996001203822567)}
 
 
-@pytest.mark.parametrize('solver', sorted(EXUDYN_EXPLICIT))
-def test_explicit_solvers_keep_the_continuous_angle_of_a_torsional_spring(solver):
+def _spinning_body():
+    """A free body (Rxyz) spinning about z at 4 rad/s against a torsional spring to the ground
+    (stiffness 1, a data node), 1000 steps to t = 1."""
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     g = mbs.AddObject(ObjectGround())
@@ -110,8 +123,30 @@ def test_explicit_solvers_keep_the_continuous_angle_of_a_torsional_spring(solver
     ss.timeIntegration.endTime = 1.
     ss.solution.file.write = False
     ss.timeIntegration.verboseMode = 0
+    return mbs, ss
+
+
+@pytest.mark.parametrize('solver', sorted(EXUDYN_EXPLICIT))
+def test_explicit_solvers_keep_the_continuous_angle_of_a_torsional_spring(solver):
+    mbs, ss = _spinning_body()
     assert mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
     sd = mbs.systemData
     got = (sd.GetODE2Coordinates()[5], sd.GetODE2Coordinates_t()[5], sd.GetDataCoordinates()[0])
     # the angle went through pi (at t = 0.8 about); the torque stayed -k phi with the continuous angle
     np.testing.assert_allclose(got, EXUDYN_EXPLICIT[solver], rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize('solver, eos', [('RK44', True), ('DOPRI5', True), ('RK44', False)])
+def test_explicit_steps_with_a_data_node_run_compiled_with_the_same_numbers(solver, eos, monkeypatch):
+    """The spinning body's explicit steps in the compiled loop (the data node updated after each
+    step by the output call back, ExplicitSolver.compiled_step_done, from the frames of the
+    end-of-step accelerations or, without them, of its own kinematics): the numbers of the
+    group-by-group path, bit for bit."""
+    def solve():
+        mbs, ss = _spinning_body()
+        ss.timeIntegration.explicit.computeEndOfStepAccelerations = eos
+        assert mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
+        return mbs
+    plain, compiled = _plain_and_compiled(monkeypatch, 'rk_steps', solve)
+    assert plain[3] == 0 and 0 < compiled[3] <= 12
+    np.testing.assert_allclose(compiled[2][0], EXUDYN_EXPLICIT[solver][2], rtol=1e-12, atol=0)

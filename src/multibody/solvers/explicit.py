@@ -544,10 +544,23 @@ class ExplicitSolver(StepLoop):
         return self.h_next if self.automatic else h
 
     def every_step_output(self):
-        """A postStep function (finish_step), also a preStep function: the compiled steps then
-        make the end-of-step values of every step (at an output), which that function sees."""
+        """A postStep function (finish_step), also a preStep function or data nodes of connectors:
+        the compiled steps then make the end-of-step values of every step (at an output), which
+        that function or the data nodes' update (compiled_step_done) sees."""
         uf = self.mbs._user_functions
-        return bool(uf["postStep"] or uf["preStep"])
+        return bool(uf["postStep"] or uf["preStep"] or self.post_newton_groups())
+
+    def compiled_step_done(self, t):
+        """The data nodes of connectors from the state at the end of the step (as step_impl), with
+        the frames of the loop's last residual call where that was the end-of-step accelerations'
+        (at this state)."""
+        post = self.post_newton_groups()
+        if post:
+            cur = self.current
+            if not self.end_of_step_accelerations:
+                self.eq.update_kinematics(cur.q, cur.v, t)
+            for g in post:
+                g.post_newton(self.eq.markers, t, cur.x)
 
     def compiled_steps(self, step, t, t0, h, t_end, t_lim, adaptive):
         """Runge-Kutta steps from size h on in one compiled call (FusedResidual.rk_steps), where
@@ -555,15 +568,15 @@ class ExplicitSolver(StepLoop):
         matrix (inverted elementwise at the first step) or a block-diagonal one (solved block by
         block at every stage, MassSolver.block_mode), Lie-group nodes (their stage values and rates
         by the kernels of LieGroupRotations), no postNewton function or console line per step
-        (verboseMode 2; preStep and postStep functions by call backs: ``pre_step_call_back``,
-        ``output_call_back`` after every step). Fixed step sizes, or the automatic step size of an embedded pair, whose control
+        (verboseMode 2; preStep and postStep functions and data nodes of connectors by call backs:
+        ``pre_step_call_back``, ``output_call_back`` after every step). Fixed step sizes, or the automatic step size of an embedded pair, whose control
         (``control_step_size``) runs compiled too: the next step size comes back in ``h_next``.
         Same numbers as ``runge_kutta``.
         Returns as StepLoop.compiled_steps (then "compiled" or "python"), or None."""
         if self.tableau is None or self._verbose > 1:
             return None
-        if self.mbs._user_functions["postNewton"] or self.post_newton_groups():
-            return None
+        if self.mbs._user_functions["postNewton"] or (self.post_newton_groups() and not self.compiled_output):
+            return None             # (data nodes: updated by the output call back after each step)
         fz = self.active_fused()
         if fz is None:
             return None

@@ -171,6 +171,10 @@ class StepLoop(SolverBase):
     def after_compiled_steps(self, t):
         """What the solver keeps of the last step done in compiled code (at time t)."""
 
+    def compiled_step_done(self, t):
+        """What the step loop does after a step before its finish_step, where the compiled steps
+        leave it to ``output_call_back`` (called after every step then: every_step_output)."""
+
     def every_step_output(self):
         """True where the compiled steps call ``output_call_back`` after every step (its
         finish_step calls the PostStepUserFunction there), not only where an output is due."""
@@ -255,6 +259,7 @@ class StepLoop(SolverBase):
             cur.t = t
             fz._after_call(cur.q, cur.v, t)
             self.after_compiled_steps(t)
+            self.compiled_step_done(t)
             it.currentStepIndex = int(sc[i_step]) + int(sc[i_done]) + 1
             it.currentTime = t
             it.lastStepSize = it.currentStepSize = float(sc[i_h])
