@@ -48,6 +48,7 @@ class State:
 class CompiledSystem:
     """The assembled system: coordinate numbering, item groups, states."""
     output_batch = None     # the caches of output/item_outputs.py output_batch while one runs
+    node_output_frames = None   # the node frames of outputs outside a batch (item_outputs._node_frames)
 
     def __init__(self, mbs):
         self.mbs = mbs
