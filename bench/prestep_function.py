@@ -4,10 +4,12 @@
     --mode none   no preStep function
     --mode empty  a preStep function that does nothing
     --mode set    a preStep function that sets the tip force (SetLoadParameter) at every step
+    --mode post   a postStep function that records the tip body's position at every step
 
 The same script runs on multibody and, with --exudyn, on Exudyn 1.13.6; it prints one JSON line
 (solve time, checksum of the final coordinates). Not one of the shared benchmark models: it
-measures what a preStep function (the common way to drive a model in time) costs.
+measures what a preStep function (the common way to drive a model in time) or a postStep function
+(the common way to record results) costs.
 
     python bench/prestep_function.py --mode set
     /path/to/exuenv/bin/python bench/prestep_function.py --mode set --exudyn
@@ -19,7 +21,7 @@ import time
 import warnings
 
 p = argparse.ArgumentParser()
-p.add_argument("--mode", choices=("none", "empty", "set"), default="set")
+p.add_argument("--mode", choices=("none", "empty", "set", "post"), default="set")
 p.add_argument("--steps", type=int, default=1000)
 p.add_argument("--exudyn", action="store_true", help="run on Exudyn instead of multibody")
 args = p.parse_args()
@@ -43,6 +45,7 @@ for i in range(4):
     mbs.AddObject(SphericalJoint(markerNumbers=[prev, m0]))
     prev = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[0.5 * L, 0, 0]))
 load = mbs.AddLoad(LoadForceVector(markerNumber=prev, loadVector=[0, 0, 0]))
+node = mbs.GetObject(b)["nodeNumber"]
 
 
 def pre_step(mbs, t):
@@ -51,7 +54,17 @@ def pre_step(mbs, t):
     return True
 
 
-if args.mode != "none":
+tip = []
+
+
+def post_step(mbs, t):
+    tip.append(mbs.GetNodeOutput(node, exu.OutputVariableType.Position))
+    return True
+
+
+if args.mode == "post":
+    mbs.SetPostStepUserFunction(post_step)
+elif args.mode != "none":
     mbs.SetPreStepUserFunction(pre_step)
 mbs.Assemble()
 ss = exu.SimulationSettings()
@@ -66,4 +79,5 @@ ok = mbs.SolveDynamic(ss)
 t1 = time.perf_counter()
 print(json.dumps({"model": "prestep_function", "mode": args.mode, "steps": args.steps, "solve_s": t1 - t0,
                   "checksum": float(sum(mbs.systemData.GetODE2Coordinates())), "success": bool(ok),
+                  "recorded": len(tip),
                   "impl": "exudyn" if args.exudyn else "multibody"}))
