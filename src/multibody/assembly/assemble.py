@@ -49,6 +49,8 @@ class CompiledSystem:
     """The assembled system: coordinate numbering, item groups, states."""
     output_batch = None     # the caches of output/item_outputs.py output_batch while one runs
     node_output_frames = None   # the node frames of outputs outside a batch (item_outputs._node_frames)
+    body_output_frames = None   # body frames of outputs outside a batch, at the reference (_body_frames)
+    body_reference_frames = None
 
     def __init__(self, mbs):
         self.mbs = mbs

@@ -213,20 +213,53 @@ def _extra_node_output(c, eq, st, n, var):
     raise InternalError(f"ERROR: illegal call to GetNodeOutput: {c.describe('node', n)} does not provide {var}")
 
 
+def _body_frames(mbs, configuration, g, reference=False):
+    """(body frames, state) of the body group ``g`` at a configuration (``reference``: at the
+    reference configuration, for displacements): inside an output batch the whole kinematics'
+    (computed once for all its outputs), otherwise the group's frames alone into frames of their
+    own (as _node_frames; a body's frame reads its coordinates, not the node frames)."""
+    c = mbs._compiled
+    if not reference and c is not None and c.output_batch is not None:
+        c, eq, st = _kinematics(mbs, configuration)
+        return eq.body_frames, st
+    c, cfg, st = _state(mbs, configuration)
+    name = "body_reference_frames" if reference else "body_output_frames"
+    frames = getattr(c, name)
+    if frames is None:
+        from ..equations.groups import Frames
+        frames = Frames(len(c.items["object"]), c.K)
+        setattr(c, name, frames)
+    if reference or cfg == CFG.Reference:
+        q = v = np.zeros(c.n_ode2)
+    else:
+        q, v = st.q, st.v
+    g.frame(c.q_ref + q if c.n_ode2 else np.zeros(0), v, frames)
+    return frames, st
+
+
 def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG.Current):
     var = _ovt(variableType)
-    c, eq, st = _kinematics(mbs, configuration)
+    c, _, st = _state(mbs, configuration)
     if var.name not in supported_outputs(c, "object", b, body=True):
         raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: {c.describe('object', b)} does "
                             f"not provide {var}")
     g, row = c.object_group[b]
-    if hasattr(g, "body_output"):
-        out = g.body_output(eq, st, row, var, np.asarray(localPosition, dtype=float))
+    if hasattr(g, "body_output"):       # (from the state: rigid-body accelerations, angles)
+        out = g.body_output(c.equations, st, row, var, np.asarray(localPosition, dtype=float))
         if out is not None:
             return _scalar_or_array(out)
     if not getattr(g, "has_frame", False):
-        return _scalar_or_array(_generic_body_output(c, eq, st, g, row, var))
-    fr = eq.body_frames
+        return _scalar_or_array(_generic_body_output(c, c.equations, st, g, row, var))
+    if var == OVT.KineticEnergy:
+        ltg = g.ltg[row]
+        k = int((ltg >= 0).sum())
+        _, eq, st = _kinematics(mbs, configuration)
+        M = eq.mass_blocks()[c.body_groups.index(g)][row][:k, :k]
+        vv = st.v[ltg[:k]]
+        return 0.5 * float(vv @ M @ vv)
+    if var == OVT.PotentialEnergy:
+        return 0.0
+    fr, st = _body_frames(mbs, configuration, g)
     b_loc = np.asarray(localPosition, dtype=float).reshape(1, 3)
     A = fr.A[b]
     w = fr.omega[b]
@@ -235,22 +268,12 @@ def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG
     p_ref = None
     if var == OVT.Displacement:
         # reference position of the material point
-        eq.update_kinematics(np.zeros(c.n_ode2), np.zeros(c.n_ode2), st.t)
-        p_ref = body_points(eq.body_frames, [b], b_loc)[1][0]
-        eq.update_kinematics(st.q, st.v, st.t)
+        p_ref = body_points(_body_frames(mbs, configuration, g, reference=True)[0], [b], b_loc)[1][0]
     acc = None
     if var == OVT.Acceleration:
         ltg = g.ltg[row]
         k = int((ltg >= 0).sum())
         acc = fr.Jpos[b][:, :k] @ st.a[ltg[:k]] if k else np.zeros(3)
-    if var == OVT.KineticEnergy:
-        ltg = g.ltg[row]
-        k = int((ltg >= 0).sum())
-        M = eq.mass_blocks()[c.body_groups.index(g)][row][:k, :k]
-        vv = st.v[ltg[:k]]
-        return 0.5 * float(vv @ M @ vv)
-    if var == OVT.PotentialEnergy:
-        return 0.0
     out = _frame_output(var, p, v, A, w, p_ref, acc)
     if out is None:
         raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: {c.describe('object', b)} "
