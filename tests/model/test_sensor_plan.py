@@ -78,7 +78,49 @@ def _model(change_at=None):
     return mbs, sens
 
 
-def _run(monkeypatch, grouped, change_at=None):
+def _frame_sensors_model(change_at=None):
+    """Node and body sensors that read frames only (positions, velocities, rotations, angular
+    velocities; no object, marker or single sensor): the plan computes the node groups' and the
+    body groups' frames alone (own_frames)."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.AddObject(U.ObjectGround())
+    mg = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=ground, localPosition=[0, 0, 0]))
+    prev, sens = mg, []
+    for i, nt in enumerate([exu.NodeType.RotationEulerParameters, exu.NodeType.RotationRxyz]):
+        b = mbs.CreateRigidBody(inertia=U.InertiaCuboid(1000, [0.4, 0.05, 0.05]), referencePosition=[0.4 * i + 0.2, 0, 0],
+                                initialAngularVelocity=[0.3, -0.2, 1.0], gravity=[0, -9.81, 0], nodeType=nt)
+        m0 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[-0.2, 0, 0]))
+        mbs.AddObject(U.SphericalJoint(markerNumbers=[prev, m0]))
+        prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0.2, 0, 0]))
+        n = mbs.GetObject(b)['nodeNumber']
+        for var in (OV.Position, OV.Velocity):
+            sens.append(mbs.AddSensor(U.SensorBody(bodyNumber=b, localPosition=[0.1, 0.02, -0.01], storeInternal=True,
+                                                   outputVariableType=var)))
+        for var in (OV.Position, OV.Velocity, OV.AngularVelocity, OV.RotationMatrix, OV.Coordinates):
+            sens.append(mbs.AddSensor(U.SensorNode(nodeNumber=n, storeInternal=True, outputVariableType=var)))
+    n2 = mbs.AddNode(U.NodeRigidBody2D(referenceCoordinates=[0, -1, 0], initialVelocities=[0.1, 0, 2.]))
+    b2 = mbs.AddObject(U.ObjectRigidBody2D(nodeNumber=n2, mass=1.5, inertia=0.04))
+    mbs.AddObject(U.SpringDamper(markerNumbers=[mg, mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b2))],
+                                 stiffness=100., damping=0.5, referenceLength=1.))
+    sens.append(mbs.AddSensor(U.SensorBody(bodyNumber=b2, localPosition=[0.1, 0.2, 0], storeInternal=True,
+                                           outputVariableType=OV.Velocity)))
+    sens.append(mbs.AddSensor(U.SensorNode(nodeNumber=n2, storeInternal=True, outputVariableType=OV.Position)))
+    mbs.Assemble()
+    return mbs, sens
+
+
+def test_frame_sensors_alone_compute_their_frames_alone(monkeypatch):
+    grouped, plans = _run(monkeypatch, True, model=_frame_sensors_model)
+    single, _ = _run(monkeypatch, False, model=_frame_sensors_model)
+    plan = plans[0]
+    assert not plan.single and plan.own_frames is not None and len(plan.own_frames[1]) == 2
+    for k, (a, b) in enumerate(zip(grouped, single)):
+        assert a.shape == b.shape and a.shape[0] == 51, k
+        np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')
+
+
+def _run(monkeypatch, grouped, change_at=None, model=None):
     if not grouped:
         monkeypatch.setattr(sensor_plan.SensorPlan, '_key', staticmethod(lambda c, eq, st, r: (None, None)))
     plans = []
@@ -88,7 +130,7 @@ def _run(monkeypatch, grouped, change_at=None):
         init(self, *a)
         plans.append(self)
     monkeypatch.setattr(sensor_plan.SensorPlan, '__init__', record)
-    mbs, sens = _model(change_at)
+    mbs, sens = (model or _model)(change_at)
     ss = exu.SimulationSettings()
     ss.timeIntegration.numberOfSteps = 100
     ss.timeIntegration.endTime = 0.1
@@ -111,6 +153,7 @@ def test_grouped_sensors_give_the_one_by_one_numbers(monkeypatch, change_at):
     # the plan reads most sensors in groups: all but displacements, angular velocities of bodies,
     # node accelerations, the planar body's rotation, the marker, load and user-function sensors
     plan = plans[0]
+    assert plan.own_frames is None             # (object sensors: the whole kinematics)
     assert len(plan.single) <= 4 * 3 + 2 + 4
     assert {key[0] for key, _, _ in plan.groups} == {'coordinates', 'node', 'body', 'acceleration', 'object'}
     if change_at is not None:

@@ -131,25 +131,31 @@ _COORDINATE_OUTPUTS = (OVT.Coordinates, OVT.Coordinates_t, OVT.Coordinates_tt, O
 def _node_frames(mbs, configuration):
     """(compiled, node frames, state) at a configuration: inside an output batch (a sensor write)
     those of the whole kinematics, computed once for all its outputs; otherwise (an output asked
-    for by a user function, once per call) the node groups' frames alone, into frames of their own
-    (2-3 us against 13 us for every node, body and marker frame of a 4-body chain); the same
-    kernels, so the same numbers."""
+    for by a user function, once per call) the node groups' frames alone (own_frames: 2-3 us
+    against 13 us for every node, body and marker frame of a 4-body chain)."""
     if mbs._compiled is not None and mbs._compiled.output_batch is not None:
         c, eq, st = _kinematics(mbs, configuration)
         return c, eq.node_frames, st
     c, cfg, st = _state(mbs, configuration)
-    frames = c.node_output_frames
+    q, v = (np.zeros(c.n_ode2),) * 2 if cfg == CFG.Reference else (st.q, st.v)
+    return c, own_frames(c, "node_output_frames", c.node_groups, q, v), st
+
+
+def own_frames(c, name, groups, q, v):
+    """The frames of the node or body ``groups`` at (q, v) (q without reference values) into
+    frames of their own (the CompiledSystem's attribute ``name``: node_output_frames,
+    body_output_frames or body_reference_frames, made at the first use), not the equations
+    layer's: outputs that need no marker. The groups' kernels of update_kinematics, so the same
+    numbers; a body's frame reads its coordinates, not the node frames."""
+    frames = getattr(c, name)
     if frames is None:
         from ..equations.groups import Frames
-        frames = c.node_output_frames = Frames(len(c.items["node"]), c.K)
-    if cfg == CFG.Reference:
-        q = v = np.zeros(c.n_ode2)
-    else:
-        q, v = st.q, st.v
+        frames = Frames(len(c.items["node" if name.startswith("node") else "object"]), c.K)
+        setattr(c, name, frames)
     q_tot = c.q_ref + q if c.n_ode2 else np.zeros(0)
-    for g in c.node_groups:
+    for g in groups:
         g.frame(q_tot, v, frames)
-    return c, frames, st
+    return frames
 
 
 def node_output(mbs, n, variableType, configuration=CFG.Current):
@@ -216,25 +222,14 @@ def _extra_node_output(c, eq, st, n, var):
 def _body_frames(mbs, configuration, g, reference=False):
     """(body frames, state) of the body group ``g`` at a configuration (``reference``: at the
     reference configuration, for displacements): inside an output batch the whole kinematics'
-    (computed once for all its outputs), otherwise the group's frames alone into frames of their
-    own (as _node_frames; a body's frame reads its coordinates, not the node frames)."""
+    (computed once for all its outputs), otherwise the group's frames alone (own_frames)."""
     c = mbs._compiled
     if not reference and c is not None and c.output_batch is not None:
         c, eq, st = _kinematics(mbs, configuration)
         return eq.body_frames, st
     c, cfg, st = _state(mbs, configuration)
-    name = "body_reference_frames" if reference else "body_output_frames"
-    frames = getattr(c, name)
-    if frames is None:
-        from ..equations.groups import Frames
-        frames = Frames(len(c.items["object"]), c.K)
-        setattr(c, name, frames)
-    if reference or cfg == CFG.Reference:
-        q = v = np.zeros(c.n_ode2)
-    else:
-        q, v = st.q, st.v
-    g.frame(c.q_ref + q if c.n_ode2 else np.zeros(0), v, frames)
-    return frames, st
+    q, v = (np.zeros(c.n_ode2),) * 2 if reference or cfg == CFG.Reference else (st.q, st.v)
+    return own_frames(c, "body_reference_frames" if reference else "body_output_frames", [g], q, v), st
 
 
 def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG.Current):

@@ -15,6 +15,10 @@ operation per output step:
 - object sensors of connectors and constraints: rows of their group's outputs (computed once
   per output step by the output batch).
 
+Where the sensors are all read in groups and none reads an object, only the frames of the node
+groups and of the sensors' body groups are computed (item_outputs.own_frames), not every frame
+and marker of the kinematics.
+
 The rows are the numbers sensor_values gives, bit for bit (test); every other sensor (markers,
 loads, user functions, accelerations, energies, ...) is evaluated by sensor_values. A plan is
 made again when a parameter changed after Assemble (CompiledSystem.parameter_version); it
@@ -26,7 +30,7 @@ import numpy as np
 
 from ..enums import ConfigurationType, OutputVariableType
 from ..equations.rigid import ACCELERATION_OUTPUTS
-from .item_outputs import _kinematics, body_points, group_outputs
+from .item_outputs import _kinematics, body_points, group_outputs, own_frames
 
 CFG = ConfigurationType
 OVT = OutputVariableType
@@ -58,8 +62,20 @@ class SensorPlan:
                 args.append(arg)
         self.groups = [(key, np.array(sensors, dtype=np.int64), self._arrays(key, args))
                        for key, (sensors, args) in keyed.items()]
-        # the state's rows (coordinates, accelerations) need no frames
-        self.frames = any(key[0] in ("node", "body", "object") for key in keyed)
+        # the state's rows (coordinates, accelerations) need no frames; node and body sensors
+        # alone only the frames of the node groups and of the sensors' body groups (own_frames),
+        # not every frame and marker of the kinematics
+        kinds = {key[0] for key in keyed}
+        self.frames = bool(kinds & {"node", "body", "object"})
+        self.own_frames = None
+        if self.frames and "object" not in kinds and not self.single:
+            bodies = {}
+            for key, _, arr in self.groups:
+                if key[0] == "body":
+                    for b in arr[0]:
+                        g = c.object_group[int(b)][0]
+                        bodies[id(g)] = g
+            self.own_frames = (c.node_groups if "node" in kinds else [], list(bodies.values()))
 
     @staticmethod
     def _key(c, eq, st, r):
@@ -119,19 +135,25 @@ class SensorPlan:
         """The value rows (1D arrays) of all sensors at the current state, in sensor order; call
         inside output_batch."""
         mbs, c = self.mbs, self.c
-        if self.frames:
-            _, eq, st = _kinematics(mbs, CFG.Current)
-        else:
+        if self.own_frames is not None:
             eq, st = c.equations, c.state(CFG.Current)
+            node_frames = own_frames(c, "node_output_frames", self.own_frames[0], st.q, st.v)
+            body_frames = own_frames(c, "body_output_frames", self.own_frames[1], st.q, st.v)
+        else:
+            if self.frames:
+                _, eq, st = _kinematics(mbs, CFG.Current)
+            else:
+                eq, st = c.equations, c.state(CFG.Current)
+            node_frames, body_frames = eq.node_frames, eq.body_frames
         out = [None] * self.n
         for key, sensors, arr in self.groups:
             kind, var = key[0], key[1]
             if kind == "coordinates":
                 vals = (st.q if var == OVT.Coordinates else st.v)[arr]
             elif kind == "node":
-                vals = getattr(eq.node_frames, _NODE_FRAME[var])[arr].reshape(len(arr), -1)
+                vals = getattr(node_frames, _NODE_FRAME[var])[arr].reshape(len(arr), -1)
             elif kind == "body":
-                _, p, v = body_points(eq.body_frames, arr[0], arr[1])
+                _, p, v = body_points(body_frames, arr[0], arr[1])
                 vals = p if var == OVT.Position else v
             elif kind == "acceleration":
                 g, rows, loc = arr
