@@ -171,3 +171,42 @@ def test_a_newton_solve_left_to_python_does_not_call_pre_step_again(monkeypatch)
     assert {1, 2} & set(compiled[2]), compiled[2]       # a step resumed by Python's Newton
     pre_times = [r[0] for r in compiled[0][0]]
     assert len(pre_times) == len(set(pre_times)) == 200
+
+
+# Exudyn 1.13.6: a mass point moving at 1 m/s, 4 steps of 0.1 s, preStep recording (its t,
+# systemData.GetTime(), the node's x position), postStep recording t; the same for
+# GeneralizedAlpha and RK44
+EXUDYN_PRE = [(0.1, 0.1, 0.0), (0.2, 0.2, 0.1), (0.3, 0.3, 0.2), (0.4, 0.4, 0.3)]
+EXUDYN_POST = [0.0, 0.1, 0.2, 0.3, 0.4]
+
+
+@pytest.mark.parametrize('fused', ['0', '1'])
+@pytest.mark.parametrize('solver', ['GeneralizedAlpha', 'RK44'])
+def test_step_functions_see_the_times_and_state_exudyn_gives_them(monkeypatch, fused, solver):
+    monkeypatch.setenv('MULTIBODY_FUSED', fused)
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(U.NodePoint(referenceCoordinates=[0., 0., 0.], initialVelocities=[1., 0., 0.]))
+    mbs.AddObject(U.MassPoint(nodeNumber=n, mass=1.))
+    pre, post, calls = [], [], []
+    for name, f in _LOOPS.items():
+        monkeypatch.setattr(fu.FusedResidual, name, lambda obj, *a, _f=f: calls.append(1) or _f(obj, *a))
+
+    def pre_step(mbs, t):
+        pre.append((t, mbs.systemData.GetTime(), float(mbs.GetNodeOutput(n, OV.Position)[0])))
+        return True
+
+    def post_step(mbs, t):
+        post.append(t)
+        return True
+    mbs.SetPreStepUserFunction(pre_step)
+    mbs.SetPostStepUserFunction(post_step)
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = 4
+    ss.timeIntegration.endTime = 0.4
+    ss.solution.file.write = False
+    mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
+    np.testing.assert_allclose(pre, EXUDYN_PRE, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(post, EXUDYN_POST, rtol=0, atol=1e-12)
+    assert bool(calls) == (fused == '1')         # (compiled steps, or Python's step loop)
