@@ -17,12 +17,14 @@ _BUILD = fu.FusedResidual.build.__func__
 
 
 def _model(fused, monkeypatch, prestep=True, other_change=False):
-    """A chain of 3 rigid bodies on spherical joints with a tip force, and a mass point whose x
+    """A chain of 3 rigid bodies on spherical joints with a tip force and a torsional, a linear and
+    a rigid-body spring-damper from the ground to the tip body, and a mass point whose x
     coordinate is prescribed by a CoordinateConstraint (offset), whose y coordinate carries a
     LoadCoordinate, hanging on a SpringDamper (an actuator force) and a CartesianSpringDamper; the
     preStep function sets the force vector, the offset, the coordinate load, the actuator's force
-    and reference length and the Cartesian spring's offset at every step (``other_change``: also
-    the constraint's factor1, once, to its value)."""
+    and reference length, the Cartesian spring's offset and the rigid connectors' offsets, torque,
+    force and stiffness at every step (``other_change``: also the constraint's factor1, once, to
+    its value)."""
     monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
     builds = []
 
@@ -32,8 +34,15 @@ def _model(fused, monkeypatch, prestep=True, other_change=False):
     monkeypatch.setattr(fu.FusedResidual, 'build', classmethod(build))
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    g, _, prev = rigid_chain(mbs)
+    g, tip_body, prev = rigid_chain(mbs)
     force = mbs.AddLoad(U.LoadForceVector(markerNumber=prev, loadVector=[0., 0., 0.]))
+    mgr = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=g, localPosition=[1.25, 0., 0.]))
+    mbr = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=tip_body, localPosition=[0., 0., 0.]))
+    torsional = mbs.AddObject(U.TorsionalSpringDamper(markerNumbers=[mgr, mbr], stiffness=5., damping=0.1))
+    linear = mbs.AddObject(U.LinearSpringDamper(markerNumbers=[mgr, mbr], stiffness=30., damping=0.5,
+                                                axisMarker0=[0., 1., 0.]))
+    rigid = mbs.AddObject(U.RigidBodySpringDamper(markerNumbers=[mgr, mbr], stiffness=np.diag([0., 0., 10., 1., 1., 0.]),
+                                                  damping=np.diag([0., 0., 0.2, 0.01, 0.01, 0.]), offset=[0.] * 6))
     nd = mbs.AddNode(U.NodePoint(referenceCoordinates=[0., 1., 0.]))
     mbs.AddObject(U.MassPoint(mass=2., nodeNumber=nd))
     ground = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=mbs.AddNode(U.NodePointGround()), coordinate=0))
@@ -55,6 +64,11 @@ def _model(fused, monkeypatch, prestep=True, other_change=False):
         mbs.SetObjectParameter(actuator, 'force', 4. * math.sin(3. * t))
         mbs.SetObjectParameter(actuator, 'referenceLength', 1. + 0.05 * t)
         mbs.SetObjectParameter(cartesian, 'offset', [0., 0., 0.2 * t])
+        mbs.SetObjectParameter(torsional, 'offset', 0.3 * math.sin(4. * t))
+        mbs.SetObjectParameter(torsional, 'torque', 0.5 * t)
+        mbs.SetObjectParameter(linear, 'force', 2. * math.cos(6. * t))
+        mbs.SetObjectParameter(rigid, 'offset', [0., 0., 0.01 * t, 0., 0., 0.1 * t])
+        mbs.SetObjectParameter(rigid, 'stiffness', np.diag([0., 0., 10. + 20. * t, 1., 1., 0.]))
         if other_change and abs(t - 0.1) < 1e-9:
             mbs.SetObjectParameter(con, 'factor1', 1.)
         return True

@@ -239,6 +239,8 @@ class RigidBodySpringDampers(RigidConnectorGroup):
     SE(3) logarithm and the mid frame."""
     user_key = "springForceTorqueUserFunction"
     kernel_kind = _krc.RIGID_BODY
+    # packed into ``params``, which the fused calls read (forces and Newton blocks alike)
+    fused_live_parameters = ("stiffness", "damping", "offset", "rotationMarker0", "rotationMarker1")
 
     def kernel_params(self):
         n = self.n
@@ -359,6 +361,7 @@ class LinearSpringDampers(RigidConnectorGroup):
     """a = A0 axisMarker0, f = k (a.dp - x_off) + d (a.dv - v_off) + f_c, F = f a, no torque."""
     user_key = "springForceUserFunction"
     kernel_kind = _krc.LINEAR
+    fused_live_parameters = ("stiffness", "damping", "offset", "velocityOffset", "force", "axisMarker0")
 
     def kernel_params(self):
         return np.concatenate([np.stack([self.p_stiffness, self.p_damping, self.p_offset, self.p_velocityOffset,
@@ -404,6 +407,8 @@ class TorsionalSpringDampers(RigidConnectorGroup):
     tau = k (phi - off) + d (omega - v_off) + tau_c, T = A_J0 [0, 0, tau]."""
     user_key = "springTorqueUserFunction"
     kernel_kind = _krc.TORSIONAL
+    fused_live_parameters = ("stiffness", "damping", "offset", "velocityOffset", "torque", "rotationMarker0",
+                             "rotationMarker1")
 
     def kernel_params(self):
         n = self.n
