@@ -173,10 +173,9 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
         raise InternalError(f"ERROR: illegal call to {rec.spec.class_name}::GetOutputVariable: "
                             f"{c.describe('node', n)} does not provide {var}")
     s, k = int(c.node_ode2_start[n]), int(c.node_n_ode2[n])
-    ref = c.q_ref[s:s + k]
-    cfg = CFG(int(configuration))
-    q = np.zeros(k) if cfg == CFG.Reference else st.q[s:s + k]
     if var in _COORDINATE_OUTPUTS:
+        ref = c.q_ref[s:s + k]
+        q = np.zeros(k) if CFG(int(configuration)) == CFG.Reference else st.q[s:s + k]
         if rec.spec.type_name == "GenericData":
             d0 = int(c.node_data_start[n])
             x = st.x[d0:d0 + int(c.node_n_data[n])]
@@ -187,9 +186,12 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
         if k == 1 and rec.spec.type_name in ("1D",):
             return float(val[0])
         return np.asarray(val, dtype=float).copy()
-    p, v, A, w = fr.pos[n].copy(), fr.vel[n].copy(), fr.A[n].copy(), fr.omega[n].copy()
-    g = c.node_group_of[n]
-    p_ref = g.reference_position(n) if hasattr(g, "reference_position") else _ref_position(rec, c, n)
+    # (views: _scalar_or_array copies what is returned)
+    p, v, A, w = fr.pos[n], fr.vel[n], fr.A[n], fr.omega[n]
+    p_ref = None
+    if var == OVT.Displacement:
+        g = c.node_group_of[n]
+        p_ref = g.reference_position(n) if hasattr(g, "reference_position") else _ref_position(rec, c, n)
     acc = None
     if var == OVT.Acceleration:
         acc = np.zeros(3)
