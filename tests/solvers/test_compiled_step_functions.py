@@ -40,7 +40,8 @@ def _solve(monkeypatch, fused, solver, model=_springs, event=None, post=True):
     """Solve with preStep (a controller: reads the tip node's position, sets the tip force) and
     postStep (records the tip velocity) functions; ``event``: 'stop' (preStep returns False at
     t = 0.15), 'raise' (at 0.03), 'stiffness' (sets a spring's stiffness once at 0.1: not a live
-    parameter), 'jump' (a large force from 0.1 on). Returns (records, state, loop statuses)."""
+    parameter), 'jacobian' (asks for a Jacobian update at 0.1), 'jump' (a large force from 0.1
+    on). Returns (records, state, loop statuses)."""
     monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
     statuses = []
     for name, f in _LOOPS.items():
@@ -66,6 +67,8 @@ def _solve(monkeypatch, fused, solver, model=_springs, event=None, post=True):
         if event == 'stiffness' and t > 0.1 - 1e-9 and not changed:
             changed.append(t)
             mbs.SetObjectParameter(springs[1], 'stiffness', [600., 200., 500.])
+        if event == 'jacobian' and abs(t - 0.1) < 1e-9:
+            mbs.solverSignalJacobianUpdate = True
         if event == 'raise' and t >= 0.03:
             raise ValueError('controller out of range')
         return not (event == 'stop' and t >= 0.15 - 1e-9)
@@ -162,6 +165,15 @@ def test_a_constant_of_the_module_changed_by_pre_step_leaves_that_step_to_python
     assert 7 in compiled[2]
     pre_times = [r[0] for r in compiled[0][0]]
     assert abs(np.diff(pre_times)).min() > 0         # not called twice for the step left to Python
+
+
+def test_a_jacobian_update_asked_for_by_pre_step_leaves_that_step_to_python(monkeypatch):
+    plain = _solve(monkeypatch, False, 'GA', model=_chain, event='jacobian')
+    compiled = _solve(monkeypatch, True, 'GA', model=_chain, event='jacobian')
+    _same(plain, compiled)
+    assert 7 in compiled[2]
+    pre_times = [r[0] for r in compiled[0][0]]
+    assert len(pre_times) == len(set(pre_times)) == 200
 
 
 def test_a_newton_solve_left_to_python_does_not_call_pre_step_again(monkeypatch):
