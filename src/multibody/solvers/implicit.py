@@ -70,6 +70,7 @@ class StepLoop(SolverBase):
         h = self.initial_step_size(h_max)
         t = t0
         self.current.t = t0
+        self._pre_step_done = None
         self.output_manager.begin()
         self.report_start()
         self.finish_step(t0, initial=True)
