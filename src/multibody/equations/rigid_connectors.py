@@ -445,9 +445,9 @@ class TorsionalSpringDampers(RigidConnectorGroup):
         if self.has_data:
             x = self.system.states[ConfigurationType.Current].x
             r = self.data_index >= 0
-            prev = x[self.data_index[r]]
-            d = phi[r] - prev
-            phi[r] = np.where(np.abs(d) > np.pi, phi[r] + 2 * np.pi * np.round(-d / (2 * np.pi)), phi[r])
+            d = phi[r] - x[self.data_index[r]]
+            if (np.abs(d) > np.pi).any():       # (only where the angle is beyond +-pi)
+                phi[r] = np.where(np.abs(d) > np.pi, phi[r] + 2 * np.pi * np.round(-d / (2 * np.pi)), phi[r])
         return AJ0, phi
 
     def angle(self, s, t):
