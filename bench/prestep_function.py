@@ -5,6 +5,8 @@
     --mode empty  a preStep function that does nothing
     --mode set    a preStep function that sets the tip force (SetLoadParameter) at every step
     --mode post   a postStep function that records the tip body's position at every step
+    --mode motor  a TorsionalSpringDamper from the ground to the tip body whose offset a preStep
+                  function sets at every step (a motor)
 
 The same script runs on multibody and, with --exudyn, on Exudyn 1.13.6; it prints one JSON line
 (solve time, checksum of the final coordinates). Not one of the shared benchmark models: it
@@ -21,17 +23,19 @@ import time
 import warnings
 
 p = argparse.ArgumentParser()
-p.add_argument("--mode", choices=("none", "empty", "set", "post"), default="set")
+p.add_argument("--mode", choices=("none", "empty", "set", "post", "motor"), default="set")
 p.add_argument("--steps", type=int, default=1000)
 p.add_argument("--exudyn", action="store_true", help="run on Exudyn instead of multibody")
 args = p.parse_args()
 warnings.simplefilter("ignore", DeprecationWarning)
 if args.exudyn:
     import exudyn as exu
-    from exudyn.utilities import InertiaCuboid, LoadForceVector, MarkerBodyRigid, ObjectGround, SphericalJoint
+    from exudyn.utilities import (InertiaCuboid, LoadForceVector, MarkerBodyRigid, ObjectGround, SphericalJoint,
+                                  TorsionalSpringDamper)
 else:
     import multibody as exu
-    from multibody.utilities import InertiaCuboid, LoadForceVector, MarkerBodyRigid, ObjectGround, SphericalJoint
+    from multibody.utilities import (InertiaCuboid, LoadForceVector, MarkerBodyRigid, ObjectGround, SphericalJoint,
+                                     TorsionalSpringDamper)
 
 SC = exu.SystemContainer()
 mbs = SC.AddSystem()
@@ -46,11 +50,17 @@ for i in range(4):
     prev = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[0.5 * L, 0, 0]))
 load = mbs.AddLoad(LoadForceVector(markerNumber=prev, loadVector=[0, 0, 0]))
 node = mbs.GetObject(b)["nodeNumber"]
+if args.mode == "motor":
+    motor = mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mbs.AddMarker(MarkerBodyRigid(bodyNumber=g, localPosition=[2., 0, 0])),
+                                                               mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[0, 0, 0]))],
+                                                stiffness=50., damping=1.))
 
 
 def pre_step(mbs, t):
     if args.mode == "set":
         mbs.SetLoadParameter(load, 'loadVector', [0, 0, 10 * math.sin(10 * t)])
+    elif args.mode == "motor":
+        mbs.SetObjectParameter(motor, 'offset', 0.5 * math.sin(5 * t))
     return True
 
 
