@@ -36,7 +36,7 @@ def _chain(mbs):
     return mbs.GetObject(b)['nodeNumber'], [], mbs.AddLoad(U.LoadForceVector(markerNumber=tip, loadVector=[0., 0., 0.]))
 
 
-def _solve(monkeypatch, fused, solver, model=_springs, event=None, post=True):
+def _solve(monkeypatch, fused, solver, model=_springs, event=None, with_pre=True, with_post=True):
     """Solve with preStep (a controller: reads the tip node's position, sets the tip force) and
     postStep (records the tip velocity) functions; ``event``: 'stop' (preStep returns False at
     t = 0.15), 'raise' (at 0.03), 'stiffness' (sets a spring's stiffness once at 0.1: not a live
@@ -76,8 +76,9 @@ def _solve(monkeypatch, fused, solver, model=_springs, event=None, post=True):
     def post_step(mbs, t):
         post_rec.append((t, *mbs.GetNodeOutput(node, OV.Velocity)))
         return True
-    mbs.SetPreStepUserFunction(pre_step)
-    if post:
+    if with_pre:
+        mbs.SetPreStepUserFunction(pre_step)
+    if with_post:
         mbs.SetPostStepUserFunction(post_step)
     ss = exu.SimulationSettings()
     ss.solution.file.write = False
@@ -134,8 +135,14 @@ def test_step_functions_in_compiled_steps_as_in_the_step_loop(monkeypatch, solve
     assert 0 < len(compiled[2]) <= 5, compiled[2]
 
 
-def test_post_step_alone_and_pre_step_alone(monkeypatch):
-    _same(_solve(monkeypatch, False, 'GA', post=False), _solve(monkeypatch, True, 'GA', post=False))
+@pytest.mark.parametrize('solver', ['GA', 'RK44'])
+@pytest.mark.parametrize('pre, post', [(True, False), (False, True)])
+def test_pre_step_alone_and_post_step_alone(monkeypatch, solver, pre, post):
+    plain = _solve(monkeypatch, False, solver, with_pre=pre, with_post=post)
+    compiled = _solve(monkeypatch, True, solver, with_pre=pre, with_post=post)
+    _same(plain, compiled)
+    assert len(compiled[0][0]) == (200 if pre else 0) and len(compiled[0][1]) == (201 if post else 0)
+    assert 0 < len(compiled[2]) <= 5, compiled[2]
 
 
 @pytest.mark.parametrize('solver', ['GA', 'static', 'RK44'])
