@@ -114,7 +114,8 @@ def test_frame_sensors_alone_compute_their_frames_alone(monkeypatch):
     grouped, plans = _run(monkeypatch, True, model=_frame_sensors_model)
     single, _ = _run(monkeypatch, False, model=_frame_sensors_model)
     plan = plans[0]
-    assert not plan.single and plan.own_frames is not None and len(plan.own_frames[1]) == 2
+    # the body groups: Euler-parameter bodies, Rxyz bodies (one group per node type), the 2D body
+    assert not plan.single and plan.own_frames is not None and len(plan.own_frames[1]) == 3
     for k, (a, b) in enumerate(zip(grouped, single)):
         assert a.shape == b.shape and a.shape[0] == 51, k
         np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')

@@ -36,6 +36,7 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'explicit_grid_ode23', 'explicit_rigid_rotveclg_rk44', 'explicit_rigid_rotveclg_dopri5',
          'rigid_body_rotveclg_planar', 'rigid_connectors_rotveclg', 'rigid_connectors_ep',
          'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
+         'rigid_connectors',   # Euler-parameter and Rxyz bodies in one model: a body group per node type
          'coordinate_constraint_static', 'static_spring', 'static_truss', 'generic_ode2', 'generic_ode2_static',
          'joints_2d', 'joints_2d_index2', 'rigid_body_2d_pendulum', 'torsional_no_data_node', 'torsional_turns',
          'rotation_coordinate_markers', 'rotation_coordinate_markers_ep',
@@ -156,7 +157,7 @@ def _force_sparse(monkeypatch):
 # the item kernels of these cases are checked in the compiled steps of the full-Newton kind
 # (test_fused_path_gives_the_same_numbers); rigid_connectors_rxyz covers them in this one
 # (a module kind less to compile per case)
-_FULL_NEWTON_ONLY = ('rigid_connectors_ep', 'rigid_connectors_ep_intrinsic', 'rigid_body_rxyz',
+_FULL_NEWTON_ONLY = ('rigid_connectors', 'rigid_connectors_ep', 'rigid_connectors_ep_intrinsic', 'rigid_body_rxyz',
                      'create_rigid_body_rxyz_index2', 'joints_2d_index2', 'torsional_no_data_node',
                      'rotation_coordinate_markers_ep')
 STEPS_CASES = [c for c in CASES if not c.startswith('explicit') and c not in _FULL_NEWTON_ONLY]

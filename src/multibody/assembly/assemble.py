@@ -258,12 +258,15 @@ def assemble(mbs):
     c.body_groups = []
     for t, idx in body_types.items():
         if t in BODY_GROUPS:
-            g = BODY_GROUPS[t].build(c, idx, [objects[i] for i in idx])
-            c.body_groups.append(g)
-            for row, i in enumerate(idx):
-                c.object_group[i] = (g, row)
-            if g.has_frame:
-                widths.append(g.width)
+            cls = BODY_GROUPS[t]
+            for part in cls.split(c, idx, [objects[i] for i in idx]):
+                part = [idx[k] for k in part]
+                g = cls.build(c, part, [objects[i] for i in part])
+                c.body_groups.append(g)
+                for row, i in enumerate(part):
+                    c.object_group[i] = (g, row)
+                if g.has_frame:
+                    widths.append(g.width)
     c.K = max([1] + widths)
     c.object_ltg_ode2 = [[] for _ in objects]
     for g in c.body_groups:

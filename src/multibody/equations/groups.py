@@ -89,6 +89,12 @@ class Group:
         g.setup(records)
         return g
 
+    @classmethod
+    def split(cls, system, items, records):
+        """The items of one type as the groups Assemble makes of them: lists of positions in
+        ``items``, each a group of its own (by default one group of all)."""
+        return [list(range(len(items)))]
+
     def setup(self, records):
         """Read parameters from the item records into arrays."""
 

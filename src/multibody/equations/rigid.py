@@ -318,6 +318,25 @@ class RigidBodies(BodyGroup):
     constant_mass = False
     node_type_names = ("RigidBodyEP", "RigidBodyRxyz", "RigidBodyRotVecLG")
 
+    @classmethod
+    def split(cls, system, items, records):
+        """One group per node type (in the order of their first body): the kernels and the fused
+        residual take the bodies of one parametrization (a model mixing Euler-parameter and
+        Rxyz bodies ran group by group). With a body whose node is not a rigid-body node, one
+        group, whose setup reports it."""
+        nodes = system.items["node"]
+        parts = {}
+        for k, r in enumerate(records):
+            try:
+                nd = int(r.values["nodeNumber"])
+                kind = KIND_OF_NODE.get(nodes[nd].spec.type_name) if 0 <= nd < len(nodes) else None
+            except (KeyError, TypeError, ValueError):
+                kind = None
+            if kind is None:
+                return [list(range(len(records)))]
+            parts.setdefault(kind, []).append(k)
+        return list(parts.values())
+
     def setup(self, records):
         c = self.system
         self.nodes = self.node_numbers(records)
