@@ -239,3 +239,81 @@ def test_linear_spring_damper_axis_must_be_unit():
     mbs.AddObject(LinearSpringDamper(markerNumbers=[m0, m1], stiffness=1., axisMarker0=[2., 0., 0.]))
     with pytest.raises(exu.ModelError if hasattr(exu, "ModelError") else ValueError, match="normalized"):
         mbs.Assemble()
+
+
+def _user_model():
+    """The three spring-dampers with user functions, Euler-parameter and Rxyz bodies; a second
+    RigidBodySpringDamper to the ground (both of its group on the ground: marker 0 not perturbed)."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ObjectGround())
+    bodies = []
+    for k, (node, pos) in enumerate(((NodeRigidBodyEP, [0., -1., 0.] + list(RotationMatrix2EulerParameters(
+            RotXYZ2RotationMatrix([0.2, -0.1, 0.3])))), (NodeRigidBodyRxyz, [0.6, -1.2, 0.1, -0.1, 0.2, 0.1]))):
+        n = mbs.AddNode(node(referenceCoordinates=pos))
+        bodies.append(mbs.AddObject(ObjectRigidBody(nodeNumber=n, mass=1. + k, inertia=[1, 1, 1, 0.1, 0, 0],
+                                                    centerOfMass=[0.01, -0.02, 0.03])))
+    mG = mbs.AddMarker(MarkerBodyRigid(bodyNumber=g, localPosition=[0.1, 0., 0.]))
+    mA, mB = (mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[0., 0.2, 0.])) for b in bodies)
+    calls = []
+
+    def rbsd(mbs, t, i, d, r, v, w, K, D, R0, R1, off):
+        calls.append(('rbsd', i))
+        u = np.array(list(d) + list(r)) - np.array(off)
+        fm = np.array(K) @ u + np.array(D) @ np.array(list(v) + list(w))
+        fm[0] += 20. * u[0] ** 3
+        return list(fm)
+
+    def linear(mbs, t, i, d, v, k, c, off):
+        calls.append(('linear', i))
+        return k * (d - off) + c * v + 30. * d ** 3
+
+    def torsional(mbs, t, i, phi, om, k, c, off):
+        calls.append(('torsional', i))
+        return k * (phi - off) + c * om + 0.1 * np.sin(phi)
+    K = np.diag([400., 500., 600., 30., 40., 50.])
+    K[0, 1] = K[1, 0] = 50.
+    for m in (mA, mB):
+        mbs.AddObject(RigidBodySpringDamper(markerNumbers=[mG, m], stiffness=K, damping=0.01 * K,
+                                            offset=[0., -0.9, 0.02, 0.05, -0.03, 0.1],
+                                            springForceTorqueUserFunction=rbsd))
+    mbs.AddObject(LinearSpringDamper(markerNumbers=[mA, mB], stiffness=200., damping=3., offset=0.2,
+                                     springForceUserFunction=linear))
+    mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mA, mB], stiffness=3., damping=0.05, offset=0.1,
+                                        springTorqueUserFunction=torsional))
+    mbs.Assemble()
+    return mbs, calls
+
+
+def test_batched_marker_jacobians_equal_perturbation_by_perturbation():
+    """marker_jacobians evaluates all perturbed marker states in one pass of the force laws (their
+    user functions called row by row): every perturbed row is the state ``perturbed`` gives, and
+    dW/dx, dW/dw equal the 48 evaluations of the group one by one, bit for bit, except the
+    columns of a marker that is on the ground for the whole group, which are not perturbed (zero)."""
+    from multibody.equations.rigid_connectors import FD_STEP, MarkerState
+    mbs, calls = _user_model()
+    c, q, v = _state(mbs, seed=7)
+    eq = c.equations
+    eq.update_kinematics(q, v, 0.2)
+    for g in c.connector_groups:
+        s = MarkerState(eq.markers, g.m0, g.m1)
+        batched = s.central_differences(FD_STEP)
+        for j in range(24):
+            for b, e in ((0, FD_STEP), (1, -FD_STEP)):
+                one = s.perturbed(j, e)
+                rows = slice((2 * j + b) * g.n, (2 * j + b + 1) * g.n)
+                for name in MarkerState.__slots__:
+                    np.testing.assert_array_equal(getattr(batched, name)[rows], getattr(one, name),
+                                                  err_msg=f"{type(g).__name__} {name} j={j} b={b}")
+        B = g.B(eq.markers)
+        del calls[:]
+        S, Dv = g.marker_jacobians(s, 0.2, B)
+        on_ground = not B[:, :6].any()
+        assert len(calls) == g.n * (24 if on_ground else 48), type(g).__name__
+        for j in range(24):
+            dW = (g._W(s.perturbed(j, FD_STEP), 0.2) - g._W(s.perturbed(j, -FD_STEP), 0.2)) / (2.0 * FD_STEP)
+            got = S[:, :, j] if j < 12 else Dv[:, :, j - 12]
+            if on_ground and j % 12 < 6:
+                assert not got.any()
+            else:
+                np.testing.assert_array_equal(got, dW, err_msg=f"{type(g).__name__} j={j}")
