@@ -23,8 +23,7 @@ def _model(fused, monkeypatch, prestep=True, other_change=False):
     LoadCoordinate, hanging on a SpringDamper (an actuator force) and a CartesianSpringDamper; the
     preStep function sets the force vector, the offset, the coordinate load, the actuator's force
     and reference length, the Cartesian spring's offset and the rigid connectors' offsets, torque,
-    force and stiffness at every step (``other_change``: also the constraint's factor1, once, to
-    its value)."""
+    force and stiffness at every step (``other_change``: also the constraint's factor1, once)."""
     monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
     builds = []
 
@@ -70,7 +69,7 @@ def _model(fused, monkeypatch, prestep=True, other_change=False):
         mbs.SetObjectParameter(rigid, 'offset', [0., 0., 0.01 * t, 0., 0., 0.1 * t])
         mbs.SetObjectParameter(rigid, 'stiffness', np.diag([0., 0., 10. + 20. * t, 1., 1., 0.]))
         if other_change and abs(t - 0.1) < 1e-9:
-            mbs.SetObjectParameter(con, 'factor1', 1.)
+            mbs.SetObjectParameter(con, 'factor1', 1.5)
         return True
     if prestep:
         mbs.SetPreStepUserFunction(pre_step)
@@ -118,3 +117,34 @@ def test_which_parameter_changes_count_for_the_fused_residual(name, live):
     mbs.SetLoadParameter(ld, name, [0., 2., 0.] if name == 'loadVector' else True)
     assert c.parameter_version == v0 + 1
     assert c.fused_parameter_version == f0 + (0 if live else 1)
+
+
+@pytest.mark.parametrize('family, name, value', [
+    ('load', 'loadVector', [1., 0., 0.]), ('load', 'bodyFixed', False), ('object', 'activeConnector', True),
+    ('object', 'offset', 0.), ('object', 'factor1', 1.)])
+def test_a_parameter_set_to_its_value_changes_nothing(family, name, value):
+    """Setting a parameter to the value it has (a preStep function setting a flag at every step)
+    counts as no change: neither version moves, no FusedResidual is built again. A different
+    value, or a zero of the other sign, does count."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(U.NodePoint())
+    b = mbs.AddObject(U.MassPoint(mass=1., nodeNumber=n))
+    ld = mbs.AddLoad(U.LoadForceVector(markerNumber=mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b)),
+                                       loadVector=[1., 0., 0.]))
+    mg = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=mbs.AddNode(U.NodePointGround()), coordinate=0))
+    con = mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mg, mbs.AddMarker(
+        U.MarkerNodeCoordinate(nodeNumber=n, coordinate=1))]))
+    mbs.Assemble()
+    c = mbs._compiled
+    item = ld if family == 'load' else con
+    setter = mbs.SetLoadParameter if family == 'load' else mbs.SetObjectParameter
+    v0, f0 = c.parameter_version, c.fused_parameter_version
+    setter(item, name, value)
+    assert (c.parameter_version, c.fused_parameter_version) == (v0, f0)
+    other = (not value if isinstance(value, bool) else -0. if value == 0. and not isinstance(value, list)
+             else [2., 0., 0.] if isinstance(value, list) else 2.)
+    setter(item, name, other)
+    assert c.parameter_version == v0 + 1
+    getter = mbs.GetLoadParameter if family == 'load' else mbs.GetObjectParameter
+    assert getter(item, name) == other

@@ -70,6 +70,31 @@ def _item_to_dict(family, item):
                     f"received {type(item).__name__}")
 
 
+def _same_value(old, new):
+    """True if a parameter's validated value ``new`` is the one it has, ``old``: the same function
+    or object, or numbers of the same types and shapes equal to the last bit (the sign of a zero
+    included; NaN never)."""
+    if old is new:
+        return True
+    if callable(old) or callable(new):
+        return False
+    if type(old) is not type(new):
+        return False
+    if isinstance(old, (bool, int, str)):
+        return old == new
+    if isinstance(old, float):
+        return old == new and (old != 0.0 or str(old) == str(new))
+    if isinstance(old, (list, tuple, np.ndarray)):
+        try:
+            a, b = np.asarray(old), np.asarray(new)
+        except (TypeError, ValueError):
+            return False
+        if a.dtype != b.dtype or a.shape != b.shape or a.dtype.kind not in "biuf":
+            return False
+        return bool(np.array_equal(a, b)) and bool(np.array_equal(np.signbit(a), np.signbit(b)))
+    return False
+
+
 class MainSystem:
     """A multibody system: items, assembly, solvers, outputs (Exudyn's MainSystem)."""
 
@@ -247,6 +272,10 @@ class MainSystem:
             rec.vvalues[p.name] = v
             return
         if self._compiled is not None and self.systemIsConsistent:
+            if _same_value(rec.values.get(p.name), v):
+                # (a preStep function setting a flag or a load to the value it has, at every
+                # step: nothing to update, no FusedResidual to build again)
+                return
             # structural changes (marker numbers, node numbers) need Assemble() again;
             # others update the group arrays in place
             self._compiled.update_parameter(family, i, p.name, v)
