@@ -37,6 +37,7 @@ CASES = ['active_connector', 'cartesian_spring', 'coordinate_constraint_dynamic'
          'rigid_body_rotveclg_planar', 'rigid_connectors_rotveclg', 'rigid_connectors_ep',
          'rigid_connectors_ep_intrinsic', 'rigid_connectors_rxyz', 'sensors_file',
          'rigid_connectors',   # Euler-parameter and Rxyz bodies in one model: a body group per node type
+         'joint_rolling_disc', 'coordinate_vector_constraint', 'coordinate_vector_constraint_index2',
          'coordinate_constraint_static', 'static_spring', 'static_truss', 'generic_ode2', 'generic_ode2_static',
          'joints_2d', 'joints_2d_index2', 'rigid_body_2d_pendulum', 'torsional_no_data_node', 'torsional_turns',
          'rotation_coordinate_markers', 'rotation_coordinate_markers_ep',
@@ -157,7 +158,7 @@ def _force_sparse(monkeypatch):
 # the item kernels of these cases are checked in the compiled steps of the full-Newton kind
 # (test_fused_path_gives_the_same_numbers); rigid_connectors_rxyz covers them in this one
 # (a module kind less to compile per case)
-_FULL_NEWTON_ONLY = ('rigid_connectors', 'rigid_connectors_ep', 'rigid_connectors_ep_intrinsic', 'rigid_body_rxyz',
+_FULL_NEWTON_ONLY = ('rigid_connectors', 'joint_rolling_disc', 'coordinate_vector_constraint_index2', 'rigid_connectors_ep', 'rigid_connectors_ep_intrinsic', 'rigid_body_rxyz',
                      'create_rigid_body_rxyz_index2', 'joints_2d_index2', 'torsional_no_data_node',
                      'rotation_coordinate_markers_ep')
 STEPS_CASES = [c for c in CASES if not c.startswith('explicit') and c not in _FULL_NEWTON_ONLY]
@@ -1305,3 +1306,28 @@ def test_rigid_connector_parameters_changed_during_the_run(nodeType, monkeypatch
     monkeypatch.setattr(exu.MainSystem, 'SetPreStepUserFunction', lambda mbs, f: None)
     unchanged = _rigid_connector_chain(True, monkeypatch, nt)
     assert np.abs(unchanged[0] - fused[0]).max() > 1e-6     # the changes took effect
+
+
+@pytest.mark.parametrize('mode', ['0', '1'])
+def test_rolling_disc_lying_flat_is_named(mode, monkeypatch):
+    """A RollingDiscJoint whose disc lies flat on the plane has no rolling direction: the group
+    path raises from its geometry check; the compiled equations give NaN there, and the solver
+    names the joint with the same words (StepLoop.diagnose_nonfinite) instead of 'NaN'."""
+    monkeypatch.setenv('MULTIBODY_FUSED', mode)
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(U.ObjectGround())
+    b = mbs.CreateRigidBody(inertia=U.InertiaCylinder(1000, 0.05, 0.3, axis=0), referencePosition=[0, 0, 0.3],
+                            referenceRotationMatrix=U.RotationMatrixY(0.5 * np.pi), gravity=[0, 0, -9.81])
+    mbs.AddObject(U.RollingDiscJoint(markerNumbers=[mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=g)),
+                                                    mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b))],
+                                     discRadius=0.3, discAxis=[1, 0, 0], planeNormal=[0, 0, 1]))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = 200
+    ss.timeIntegration.endTime = 0.2
+    ss.timeIntegration.verboseMode = 0
+    ss.solution.file.write = False
+    with pytest.raises(exu.SolverError,
+                       match=r"ObjectJointRollingDisc 2 .*disc lying flat on the plane"):
+        mbs.SolveDynamic(ss)

@@ -16,7 +16,11 @@ import numpy as np
 
 from ..kernels import constraints as kc
 from ..kernels import fused as kf
-from .fused import INDEX2, Call, PythonCall
+from .fused import INDEX2, Q_TOT, V, Call, PythonCall
+from .python_kernels import PythonKernels
+
+kcp = PythonKernels(kc)     # called from Python: lean twins (python_kernels.py)
+_NO_CV = np.zeros((1, 1, 1))
 from .groups import CONSTRAINT_GROUPS, Group, param_array, register
 
 _NO_C = np.zeros((0, 0, 0))
@@ -240,19 +244,21 @@ class CoordinateVectorConstraints(ConstraintGroup):
 
     def equations(self, markers, t, index2, with_jacobian):
         c = self.system
+        # the kernel of the fused residual (the Jacobian, and so the reaction C^T lambda, uses the
+        # position values also in the velocity form, as Exudyn 1.13.6 does: spec constraints.md)
+        g = np.empty((self.n, self._E))
+        C = np.empty(self.X.shape) if with_jacobian else _NO_CV
+        kcp.coordinate_vector(self.ltg_arr, c.current_q_tot, c.current_v, self.X, self.Y, self.off,
+                              self.velocity_level, bool(index2), bool(with_jacobian), g, C)
+        if not with_jacobian:
+            C = None
+        if not any(uf for uf, _ in self.uf):
+            return g, C
         ix = np.maximum(self.ltg_arr, 0)
         valid = self.ltg_arr >= 0
         q = np.where(valid, c.current_q_tot[ix], 0.0)
         v = np.where(valid, c.current_v[ix], 0.0)
         vel_form = (self.velocity_level | index2)
-        z = np.where(vel_form[:, None], v, q)
-        g = np.einsum("nel,nl->ne", self.X, z) + np.einsum("nel,nl->ne", self.Y, z * z)
-        g -= np.where(self.velocity_level[:, None] | ~vel_form[:, None], self.off, 0.0)
-        C = None
-        if with_jacobian:
-            # the Jacobian (and so the reaction C^T lambda) uses the position values also
-            # in the velocity form, as Exudyn 1.13.6 does (spec constraints.md)
-            C = self.X + 2.0 * self.Y * q[:, None, :]
         for i, (uf, juf) in enumerate(self.uf):
             if uf:
                 k0, k1 = len(self.ltg0[i]), len(self.ltg1[i])
@@ -269,6 +275,15 @@ class CoordinateVectorConstraints(ConstraintGroup):
                     C[i, :ne, :k0] = J[:, :k0]
                     C[i, :ne, self.w0:self.w0 + k1] = J[:, k0:]
         return g, C
+
+    def fused_equations(self, eq):
+        """The kernel of ``equations`` on the total coordinates (none with user functions: they
+        stay group by group)."""
+        if any(uf for uf, _ in self.uf):
+            return None
+        g, C = np.zeros((self.n, self._E)), np.zeros(self.X.shape)
+        return [Call(kc.coordinate_vector, self.ltg_arr, Q_TOT, V, self.X, self.Y, self.off, self.velocity_level,
+                     INDEX2, True, g, C)], g, C
 
     def outputs(self, markers, lam, t):
         c = self.system

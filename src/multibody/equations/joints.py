@@ -443,11 +443,25 @@ class RollingDiscJoints(JointGroup):
                               "the plane normal (disc lying flat on the plane); the rolling direction is undefined")
 
     def equations(self, markers, t, index2, with_jacobian):
-        p0, p1, v0, v1, w0, w1, A0, A1, J0p, J1p, J0r, J1r = self.markers_data(markers)
-        self.check_geometry(A0, A1)
-        g, C, _, _ = kj.rolling_disc(p0, p1, v0, v1, w0, w1, A0, A1, self.p_discRadius, self.p_planeNormal,
-                                     self.p_discAxis, J0p, J1p, J0r, J1r)
+        self.check_geometry(markers.A[self.m0], markers.A[self.m1])
+        g = np.empty((self.n, 3))
+        C = np.empty((self.n, 3, self.L)) if with_jacobian else _NO_C
+        krj.rolling_disc_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
+                                   markers.Jpos, markers.Jrot, self.p_discRadius, self.p_planeNormal,
+                                   self.p_discAxis, bool(with_jacobian), g, C)
         return g, (C if with_jacobian else None)
+
+    def fused_equations(self, eq):
+        """The kernel of ``equations`` (a disc lying flat: NaN residuals, which end the compiled
+        calls; ``check_geometry`` then names the joint, SystemEquations.diagnose_nonfinite)."""
+        m = eq.markers
+        g, C = np.zeros((self.n, 3)), np.zeros((self.n, 3, 2 * m.K))
+        return [Call(krj.rolling_disc_equations, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot,
+                     self.p_discRadius, self.p_planeNormal, self.p_discAxis, True, g, C)], g, C
+
+    def diagnose_nonfinite(self, markers):
+        """Raise the error of a disc lying flat (the compiled residual gives NaN for it)."""
+        self.check_geometry(markers.A[self.m0], markers.A[self.m1])
 
     def outputs(self, markers, lam, t):
         p0, p1, v0, v1, w0, w1, A0, A1, J0p, J1p, J0r, J1r = self.markers_data(markers)

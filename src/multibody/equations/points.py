@@ -541,3 +541,7 @@ class CoordinateVectorMarkers(MarkerGroup):
                 c.check_object_exists(self, int(item), r, "objectNumber", b)
                 self.ltgs.append(np.asarray(c.object_ltg_ode2[b], dtype=np.int64))
         self.ltg_of = {int(item): l for item, l in zip(self.items, self.ltgs)}
+
+    def fused_evaluate(self, eq):
+        """Nothing to compute: the constraints read the coordinates themselves (q_tot, v)."""
+        return []

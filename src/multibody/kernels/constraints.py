@@ -139,3 +139,31 @@ def point_translation(m0, m1, pos, vel, Jpos, index2, with_jacobian, g, C):
                 for k in range(K):
                     C[i, e, k] = -Jpos[a, e, k]
                     C[i, e, K + k] = Jpos[b, e, k]
+
+
+@njit
+def coordinate_vector(ltg, q_tot, v, X, Y, off, velocity_level, index2, with_jacobian, g, C):
+    """CoordinateVectorConstraint (constraints.md): g (n, E) = X z + Y z^2 - offset with z the total
+    coordinates [q0, q1] of the two markers (``ltg`` (n, L), -1 padding: 0), or their velocities
+    in the velocity form (velocityLevel or index 2; the offset then only with velocityLevel);
+    C (n, E, L) = X + 2 Y q (the position values also in the velocity form, as Exudyn 1.13.6)."""
+    n, E, L = X.shape
+    for i in range(n):
+        vel_form = velocity_level[i] or index2
+        subtract = velocity_level[i] or not vel_form
+        for e in range(E):
+            s1 = 0.0
+            s2 = 0.0
+            for l in range(L):
+                k = ltg[i, l]
+                z = 0.0
+                if k >= 0:
+                    z = v[k] if vel_form else q_tot[k]
+                s1 += X[i, e, l] * z
+                s2 += Y[i, e, l] * (z * z)
+            g[i, e] = s1 + s2 - off[i, e] if subtract else s1 + s2
+            if with_jacobian:
+                for l in range(L):
+                    k = ltg[i, l]
+                    q = q_tot[k] if k >= 0 else 0.0
+                    C[i, e, l] = X[i, e, l] + 2.0 * Y[i, e, l] * q

@@ -136,3 +136,81 @@ def rigid_joint_equations(m0, m1, pos, vel, omega, A, Jpos, Jrot, R0, R1, Ru, u_
             if with_jacobian:
                 for k in range(2 * K):
                     C[i, e, k] = Cf[rows[e], k]
+
+
+@njit
+def rolling_disc_equations(m0, m1, pos, vel, omega, A, Jpos, Jrot, radius, plane_normal, disc_axis, with_jacobian,
+                           g, C):
+    """JointRollingDisc (joints.md; kernels/joints.py rolling_disc, its NumPy form): the velocity-level
+    residuals g (n, 3) = A_J1^T (v_C,m1 - v_C,m0), A_J1 = [n x w2, w2, n], and C (n, 3, 2K) = d g /
+    d q_t. A disc lying flat on the plane (|w1 x n| <= 1e-12: no rolling direction) gets NaN
+    residuals (RollingDiscJoints.check_geometry names it)."""
+    nj = m0.shape[0]
+    K = Jpos.shape[2]
+    nv = stack_empty(3)
+    w1 = stack_empty(3)
+    w2 = stack_empty(3)
+    w3 = stack_empty(3)
+    wl = stack_empty(3)
+    r3 = stack_empty(3)
+    r0 = stack_empty(3)
+    de = stack_empty(3)
+    AJ = stack_empty((3, 3))
+    for i in range(nj):
+        i0, i1 = m0[i], m1[i]
+        for a in range(3):
+            s0 = 0.0
+            s1 = 0.0
+            for b in range(3):
+                s0 += A[i0, a, b] * plane_normal[i, b]
+                s1 += A[i1, a, b] * disc_axis[i, b]
+            nv[a] = s0
+            w1[a] = s1
+        u0 = w1[1] * nv[2] - w1[2] * nv[1]
+        u1 = w1[2] * nv[0] - w1[0] * nv[2]
+        u2 = w1[0] * nv[1] - w1[1] * nv[0]
+        lu = np.sqrt(u0 * u0 + u1 * u1 + u2 * u2)
+        if not lu > 1e-12:
+            for k in range(3):
+                g[i, k] = np.nan
+            if with_jacobian:
+                for k in range(3):
+                    for c in range(2 * K):
+                        C[i, k, c] = 0.0
+            continue
+        w2[0], w2[1], w2[2] = u0 / lu, u1 / lu, u2 / lu
+        w3[0] = w1[1] * w2[2] - w1[2] * w2[1]
+        w3[1] = w1[2] * w2[0] - w1[0] * w2[2]
+        w3[2] = w1[0] * w2[1] - w1[1] * w2[0]
+        wl[0] = nv[1] * w2[2] - nv[2] * w2[1]
+        wl[1] = nv[2] * w2[0] - nv[0] * w2[2]
+        wl[2] = nv[0] * w2[1] - nv[1] * w2[0]
+        for a in range(3):
+            r3[a] = radius[i] * w3[a]
+            r0[a] = pos[i1, a] + r3[a] - pos[i0, a]
+            AJ[a, 0] = wl[a]
+            AJ[a, 1] = w2[a]
+            AJ[a, 2] = nv[a]
+        wg1, wg0 = omega[i1], omega[i0]
+        de[0] = vel[i1, 0] + (wg1[1] * r3[2] - wg1[2] * r3[1]) - vel[i0, 0] - (wg0[1] * r0[2] - wg0[2] * r0[1])
+        de[1] = vel[i1, 1] + (wg1[2] * r3[0] - wg1[0] * r3[2]) - vel[i0, 1] - (wg0[2] * r0[0] - wg0[0] * r0[2])
+        de[2] = vel[i1, 2] + (wg1[0] * r3[1] - wg1[1] * r3[0]) - vel[i0, 2] - (wg0[0] * r0[1] - wg0[1] * r0[0])
+        for k in range(3):
+            g[i, k] = AJ[0, k] * de[0] + AJ[1, k] * de[1] + AJ[2, k] * de[2]
+        if not with_jacobian:
+            continue
+        # B0 = J0p - r0~ J0r, B1 = J1p - r3~ J1r (r~ x = r cross x); C = [-AJ^T B0, AJ^T B1]
+        for c in range(K):
+            for side in range(2):
+                im = i0 if side == 0 else i1
+                r = r0 if side == 0 else r3
+                j0, j1, j2 = Jrot[im, 0, c], Jrot[im, 1, c], Jrot[im, 2, c]
+                b0 = Jpos[im, 0, c] - (r[1] * j2 - r[2] * j1)
+                b1 = Jpos[im, 1, c] - (r[2] * j0 - r[0] * j2)
+                b2 = Jpos[im, 2, c] - (r[0] * j1 - r[1] * j0)
+                for k in range(3):
+                    s = AJ[0, k] * b0 + AJ[1, k] * b1 + AJ[2, k] * b2
+                    if side == 0:
+                        C[i, k, c] = -s
+                    else:
+                        C[i, k, K + c] = s

@@ -14,7 +14,7 @@ from ..equations.fused import NO_FACTORS
 from ..equations.rigid import lie_group_packed
 from ..kernels.fused import dot as kdot
 from ..kernels.fused import lie_newton, lie_predict, lie_store
-from ..errors import ExudynValueError
+from ..errors import ExudynValueError, SolverError
 from .base import SolverBase
 from .linear import LinearSolver, SingularJacobian
 from .newton import newton
@@ -129,7 +129,7 @@ class StepLoop(SolverBase):
                     break
                 if getattr(self, "nonfinite", False):
                     # NaN/Inf: stop at the first step where it appears, no step reduction
-                    self.fail_step(t_new, step + 1, msg)
+                    self.fail_step(t_new, step + 1, self.diagnose_nonfinite() or msg)
                 self.restore_start_of_step()
                 if not adaptive:
                     self.conv.stepReductionFailed = True
@@ -418,6 +418,23 @@ class StepLoop(SolverBase):
 
     def accept_step(self):
         pass
+
+    def diagnose_nonfinite(self):
+        """The error of a group whose compiled equations give NaN for a geometry it rejects (its
+        ``diagnose_nonfinite``: RollingDiscJoints, a disc lying flat), at the finite state where
+        the NaN appeared; None if none rejects it (or the state itself is not finite)."""
+        c = self.c
+        groups = [g for g in list(c.constraint_groups) + list(c.connector_groups) if hasattr(g, "diagnose_nonfinite")]
+        cur = self.current
+        if not groups or not (np.isfinite(cur.q).all() and np.isfinite(cur.v).all()):
+            return None
+        self.eq.update_kinematics(cur.q, cur.v, cur.t)
+        for g in groups:
+            try:
+                g.diagnose_nonfinite(self.eq.markers)
+            except SolverError as exc:
+                return str(exc)
+        return None
 
     def fail_step(self, t, step, msg):
         r = getattr(self, "last_residual", None)
