@@ -317,3 +317,24 @@ def test_batched_marker_jacobians_equal_perturbation_by_perturbation():
                 assert not got.any()
             else:
                 np.testing.assert_array_equal(got, dW, err_msg=f"{type(g).__name__} j={j}")
+
+
+def test_torsional_angle_kernel_equals_the_numpy_angle():
+    """The data node's angle after a step (kernel torsional_angles, from the markers' rotations)
+    is the angle of TorsionalSpringDampers.continuous_angle, also where it is continued by whole
+    turns (relative rotations near and beyond +-pi against the stored angle)."""
+    from multibody.equations.rigid_connectors import TorsionalSpringDampers, krc
+    mbs = _model()
+    c = mbs._compiled
+    eq = c.equations
+    g = next(g for g in c.connector_groups if isinstance(g, TorsionalSpringDampers))
+    x = c.states[exu.ConfigurationType.Current].x
+    rng = np.random.default_rng(11)
+    for k in range(40):
+        q = 0.8 * rng.standard_normal(c.n_ode2)
+        eq.update_kinematics(q, np.zeros(c.n_ode2), 0.)
+        x[g.data_index[g.data_index >= 0]] = rng.uniform(-12., 12.)   # turns far from the new angle
+        phi = np.empty(g.n)
+        krc.torsional_angles(g.m0, g.m1, eq.markers.A, g.params, x, g.data_index, phi)
+        _, ref = g.continuous_angle(eq.markers.A[g.m0], eq.markers.A[g.m1])
+        np.testing.assert_array_equal(phi, ref, err_msg=f"sample {k}")

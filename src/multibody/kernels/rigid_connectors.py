@@ -273,3 +273,30 @@ def rigid_connector_forces(kind, m0, m1, pos, vel, A, omega, Jpos, Jrot, params,
                         Kout[i, l, m] = acc
                     else:
                         Dout[i, l, m] = acc
+
+
+@njit
+def torsional_angles(m0, m1, A, params, data, data_index, phi):
+    """phi (n,): the TorsionalSpringDampers' angles about the z axis of A_J0 = A_m0 R0 to A_J1 =
+    A_m1 R1 (params rows in the TORSIONAL layout), continuous with their data coordinates where
+    data_index >= 0, the angle ``_wrench`` computes (what the data nodes store after each step)."""
+    Am = stack_empty((2, 3, 3))
+    AJ0 = stack_empty((3, 3))
+    AJ1 = stack_empty((3, 3))
+    R = stack_empty((3, 3))
+    rot = stack_empty(3)
+    for i in range(m0.shape[0]):
+        for r in range(3):
+            for c in range(3):
+                Am[0, r, c] = A[m0[i], r, c]
+                Am[1, r, c] = A[m1[i], r, c]
+        p = params[i]
+        _rotated(Am, 0, p, 5, AJ0)
+        _rotated(Am, 1, p, 14, AJ1)
+        rxyz_from_rotation_matrix(_relative(AJ0, AJ1, R), rot)
+        a = rot[2]
+        if data_index[i] >= 0:
+            d = a - data[data_index[i]]
+            if abs(d) > np.pi:
+                a = a + 2 * np.pi * np.rint(-d / (2 * np.pi))
+        phi[i] = a
