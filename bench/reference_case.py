@@ -56,5 +56,5 @@ if args.steps is not None:
     kw["nSteps"] = args.steps
 res = builder(exu, U, **kw)
 print(json.dumps({"case": args.case, "steps": args.steps, "solve_s": sum(times), "solves": len(times),
-                  "checksum": float(np.sum(res["q"])) + float(np.sum(res["q_t"])),
+                  "checksum": float(np.sum(res["q"])) + float(np.sum(res.get("q_t", 0.0))),
                   "library": "exudyn" if args.exudyn else "multibody"}))
