@@ -582,6 +582,8 @@ class RigidBodies2D(BodyGroup):
         out[:, 1, 2] = out[:, 2, 1] = m * Ab[:, 0]
 
     def lhs_forces(self, q, q_tot, v, t, out):
+        if self.constant_mass:
+            return False        # center of mass at the node: no LHS forces (as fused_forces)
         w = v[self.ltg[:, 2]]
         out[:, :2] -= (self.mass * w * w)[:, None] * self._Ab(q_tot)
         return True

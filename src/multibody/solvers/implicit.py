@@ -1132,10 +1132,10 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
 
     def diverged(self, max_norm):
         cur = self.current
-        # NaN fails every comparison, Inf exceeds max_norm: both count as diverged
-        # (einsum: no BLAS threads on large systems; a decision, so its last bit does not matter)
-        return not (np.einsum("i,i", cur.q, cur.q) < max_norm and np.einsum("i,i", cur.v, cur.v) < max_norm
-                    and math.isfinite(np.einsum("i,i", cur.lam, cur.lam)))
+        # NaN fails every comparison, Inf exceeds max_norm: both count as diverged (the kernel of
+        # the compiled Newton loop's test: no BLAS threads, 3 einsum calls took 5 us)
+        return not (kdot(cur.q, cur.q) < max_norm and kdot(cur.v, cur.v) < max_norm
+                    and math.isfinite(kdot(cur.lam, cur.lam)))
 
     def reset_to_start_of_step(self):
         s = self.start_of_step
