@@ -20,6 +20,11 @@ from .linear import LinearSolver, SingularJacobian
 from .newton import newton
 from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
 
+
+def _einsum_dot(x, y):
+    return np.einsum("i,i", x, y)
+
+
 CFG = ConfigurationType
 FUSED_MIN_STEPS = 100      # shorter runs do not start a background compile of the fused residual
 COMPILED_STEPS_MAX = 100   # steps per compiled call (Ctrl+C waits for the end of a call)
@@ -1132,10 +1137,14 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
 
     def diverged(self, max_norm):
         cur = self.current
-        # NaN fails every comparison, Inf exceeds max_norm: both count as diverged (the kernel of
-        # the compiled Newton loop's test: no BLAS threads, 3 einsum calls took 5 us)
-        return not (kdot(cur.q, cur.q) < max_norm and kdot(cur.v, cur.v) < max_norm
-                    and math.isfinite(kdot(cur.lam, cur.lam)))
+        # NaN fails every comparison, Inf exceeds max_norm: both count as diverged. On the
+        # group-by-group path the dot kernel of the compiled Newton loop's test, which its residual
+        # norm has loaded (3 einsum calls took 5 us); after a fused residual einsum (no BLAS
+        # threads; loading the kernel there added 2 ms to a first solve). A decision: its last
+        # bit does not matter.
+        dot = kdot if getattr(self, "_fused_state", None) is False else _einsum_dot
+        return not (dot(cur.q, cur.q) < max_norm and dot(cur.v, cur.v) < max_norm
+                    and math.isfinite(dot(cur.lam, cur.lam)))
 
     def reset_to_start_of_step(self):
         s = self.start_of_step
