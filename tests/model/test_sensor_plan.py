@@ -121,6 +121,57 @@ def test_frame_sensors_alone_compute_their_frames_alone(monkeypatch):
         np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')
 
 
+def _force_sensors_model(change_at=None):
+    """Node positions and the constraint forces of a pendulum chain (DistanceConstraint,
+    SphericalJoint, CoordinateConstraint, a planar body on a RevoluteJoint2D): the forces are the
+    multipliers alone, so the plan needs no kinematics beyond the node frames."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.AddObject(U.ObjectGround())
+    mg = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=ground))
+    sens = []
+    n0 = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.], initialVelocities=[0., 0.5, 0.2]))
+    b0 = mbs.AddObject(U.MassPoint(mass=1., nodeNumber=n0))
+    m0 = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b0))
+    mbs.AddLoad(U.LoadForceVector(markerNumber=m0, loadVector=[0., -9.81, 0.]))
+    d = mbs.AddObject(U.DistanceConstraint(markerNumbers=[mg, m0], distance=1.))
+    n1 = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., -0.5, 0.]))
+    b1 = mbs.AddObject(U.MassPoint(mass=0.5, nodeNumber=n1))
+    m1 = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b1))
+    mbs.AddLoad(U.LoadForceVector(markerNumber=m1, loadVector=[0.3, -4., 0.]))
+    sj = mbs.AddObject(U.SphericalJoint(markerNumbers=[m0, m1], constrainedAxes=[0, 1, 1]))
+    mgc = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=mbs.AddNode(U.NodePointGround()), coordinate=0))
+    cc = mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mgc, mbs.AddMarker(
+        U.MarkerNodeCoordinate(nodeNumber=n1, coordinate=0))], offset=1.))
+    n2 = mbs.AddNode(U.NodeRigidBody2D(referenceCoordinates=[0., -1., 0.], initialVelocities=[0., 0., 1.]))
+    b2 = mbs.AddObject(U.ObjectRigidBody2D(nodeNumber=n2, mass=1.5, inertia=0.04))
+    mbs.AddLoad(U.LoadForceVector(markerNumber=mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b2)),
+                                  loadVector=[0., -9.81, 0.]))
+    rj = mbs.AddObject(U.RevoluteJoint2D(markerNumbers=[mg, mbs.AddMarker(
+        U.MarkerBodyPosition(bodyNumber=b2, localPosition=[0., 1., 0.]))]))
+    for o in (d, sj, cc, rj):
+        sens.append(mbs.AddSensor(U.SensorObject(objectNumber=o, storeInternal=True, outputVariableType=OV.Force)))
+    for n in (n0, n1, n2):
+        sens.append(mbs.AddSensor(U.SensorNode(nodeNumber=n, storeInternal=True, outputVariableType=OV.Position)))
+    mbs.Assemble()
+    return mbs, sens
+
+
+def test_constraint_force_sensors_need_no_kinematics(monkeypatch):
+    """Constraint-force sensors read the multipliers (the groups' lambda_output): with node
+    sensors beside them the plan computes the node frames alone (own_frames), and every value is
+    the one-by-one path's, bit for bit."""
+    grouped, plans = _run(monkeypatch, True, model=_force_sensors_model)
+    single, _ = _run(monkeypatch, False, model=_force_sensors_model)
+    plan = plans[0]
+    assert not plan.single and plan.own_frames is not None
+    assert {key[0] for key, _, _ in plan.groups} == {'lambda', 'node'}
+    for k, (a, b) in enumerate(zip(grouped, single)):
+        assert a.shape == b.shape and a.shape[0] == 51, k
+        np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')
+    assert np.abs(grouped[0][1:, 1:]).max() > 1.      # forces, not zeros
+
+
 def _run(monkeypatch, grouped, change_at=None, model=None):
     if not grouped:
         monkeypatch.setattr(sensor_plan.SensorPlan, '_key', staticmethod(lambda c, eq, st, r: (None, None)))
@@ -156,7 +207,8 @@ def test_grouped_sensors_give_the_one_by_one_numbers(monkeypatch, change_at):
     plan = plans[0]
     assert plan.own_frames is None             # (object sensors: the whole kinematics)
     assert len(plan.single) <= 4 * 3 + 2 + 4
-    assert {key[0] for key, _, _ in plan.groups} == {'coordinates', 'node', 'body', 'acceleration', 'object'}
+    assert {key[0] for key, _, _ in plan.groups} == {'coordinates', 'node', 'body', 'acceleration', 'object',
+                                                     'lambda'}
     if change_at is not None:
         # the parameter change made a new plan, with the new local point and output variable
         assert len(plans) == 2

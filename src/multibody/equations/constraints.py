@@ -28,6 +28,9 @@ _NO_C = np.zeros((0, 0, 0))
 
 class ConstraintGroup(Group):
     n_eq = 1
+    # outputs that are the multipliers alone (``lambda_output``): a sensor plan reads them without
+    # the kinematics (output/sensor_plan.py)
+    LAMBDA_OUTPUTS: tuple = ()
 
     @classmethod
     def count(cls, record):
@@ -142,11 +145,16 @@ class CoordinateConstraints(ConstraintGroup):
                 Call(kc.coordinate, self.m0, self.m1, m.cval, m.cvel, m.cJ, self.p_factor1, offset, d, vel_form,
                      True, g, C)], g, C
 
+    LAMBDA_OUTPUTS = ("Force",)
+
+    def lambda_output(self, name, lam):
+        return lam[self.ae[:, 0]]
+
     def outputs(self, markers, lam, t):
         g = self.equations(markers, t, np.zeros(self.n, dtype=bool), False)[0][:, 0]
         return dict(Displacement=markers.cval[self.m1] - markers.cval[self.m0],
                     Velocity=markers.cvel[self.m1] - markers.cvel[self.m0],
-                    ConstraintEquation=g, Force=lam[self.ae[:, 0]])
+                    ConstraintEquation=g, Force=self.lambda_output("Force", lam))
 
 
 @register(CONSTRAINT_GROUPS, "ConnectorDistance")
@@ -169,11 +177,16 @@ class DistanceConstraints(ConstraintGroup):
         return [Call(kc.distance, self.m0, self.m1, m.pos, m.vel, m.Jpos, self.p_distance, INDEX2, True,
                      g, C)], g, C
 
+    LAMBDA_OUTPUTS = ("Force",)
+
+    def lambda_output(self, name, lam):
+        return lam[self.ae[:, 0]]
+
     def outputs(self, markers, lam, t):
         dp = markers.pos[self.m1] - markers.pos[self.m0]
         dv = markers.vel[self.m1] - markers.vel[self.m0]
         L = np.sqrt((dp * dp).sum(axis=1))
-        return dict(Distance=L, Displacement=dp, Velocity=dv, Force=lam[self.ae[:, 0]],
+        return dict(Distance=L, Displacement=dp, Velocity=dv, Force=self.lambda_output("Force", lam),
                     ConstraintEquation=L - self.p_distance)
 
 

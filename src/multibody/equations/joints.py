@@ -332,10 +332,15 @@ class SphericalJoints(JointGroup):
     def fused_equations(self, eq):
         return _fused_point_translation(self, eq)
 
+    LAMBDA_OUTPUTS = ("Force",)
+
+    def lambda_output(self, name, lam):
+        return self.lam(lam)
+
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1
         return dict(Position=markers.pos[m0], Velocity=markers.vel[m0],
-                    Displacement=markers.pos[m1] - markers.pos[m0], Force=self.lam(lam))
+                    Displacement=markers.pos[m1] - markers.pos[m0], Force=self.lambda_output("Force", lam))
 
 
 @register(CONSTRAINT_GROUPS, "JointRevolute2D")
@@ -349,12 +354,15 @@ class RevoluteJoints2D(JointGroup):
     def fused_equations(self, eq):
         return _fused_point_translation(self, eq)
 
+    LAMBDA_OUTPUTS = ("Force",)
+
+    def lambda_output(self, name, lam):
+        return np.concatenate([self.lam(lam), np.zeros((self.n, 1))], axis=1)
+
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1
-        lm = self.lam(lam)
         return dict(Position=markers.pos[m0], Velocity=markers.vel[m0],
-                    Displacement=markers.pos[m1] - markers.pos[m0],
-                    Force=np.concatenate([lm, np.zeros((self.n, 1))], axis=1))
+                    Displacement=markers.pos[m1] - markers.pos[m0], Force=self.lambda_output("Force", lam))
 
 
 @register(CONSTRAINT_GROUPS, "JointPrismatic2D")

@@ -13,7 +13,9 @@ operation per output step:
   arithmetic of body_output; of the accelerations of rigid bodies (3D): acceleration_outputs,
   the function of their body_output;
 - object sensors of connectors and constraints: rows of their group's outputs (computed once
-  per output step by the output batch).
+  per output step by the output batch); of the outputs that are the multipliers alone (the
+  constraint forces of CoordinateConstraint, DistanceConstraint, SphericalJoint,
+  RevoluteJoint2D: the groups' LAMBDA_OUTPUTS), rows of ``lambda_output``, with no kinematics.
 
 Where the sensors are all read in groups and none reads an object, only the frames of the node
 groups and of the sensors' body groups are computed (item_outputs.own_frames), not every frame
@@ -115,6 +117,8 @@ class SensorPlan:
             rec = c.items["object"][o]
             if g is None or not hasattr(g, "outputs") or var.name not in rec.spec.outputs:
                 return None, None
+            if var.name in getattr(g, "LAMBDA_OUTPUTS", ()):
+                return ("lambda", var, id(g)), (g, row)
             return ("object", var, id(g)), (g, row)
         return None, None
 
@@ -158,6 +162,9 @@ class SensorPlan:
             elif kind == "acceleration":
                 g, rows, loc = arr
                 vals = g.acceleration_outputs(st, rows, var, loc, key[3])
+            elif kind == "lambda":
+                g, rows = arr
+                vals = np.asarray(g.lambda_output(var.name, st.lam), dtype=float)[rows].reshape(len(rows), -1)
             else:
                 g, rows = arr
                 vals = np.asarray(group_outputs(c, g, eq, st)[var.name], dtype=float)[rows].reshape(len(rows), -1)
