@@ -228,6 +228,25 @@ def test_rolling_disc_jacobian():
     check_group(g, SyntheticMarkers(N, rng))
 
 
+def test_rolling_disc_kernel_equals_the_numpy_form():
+    """The residuals and Jacobian come from the Numba kernel (rigid_joints.rolling_disc_equations,
+    both paths); the outputs still take the contact point and frame from the NumPy form
+    (kernels/joints.py rolling_disc): both give the same g and C."""
+    from multibody.kernels import joints as kj
+    rng = np.random.default_rng(31)
+    params = [dict(discRadius=0.5 + i, discAxis=rng.normal(size=3), planeNormal=rng.normal(size=3)) for i in range(N)]
+    g = make_group("JointRollingDisc", params)
+    f = SyntheticMarkers(N, rng).frames()
+    res, C = g.equations(f, 0.0, False, True)
+    m0, m1 = g.m0, g.m1
+    ref_g, ref_C, _, _ = kj.rolling_disc(f.pos[m0], f.pos[m1], f.vel[m0], f.vel[m1], f.omega[m0], f.omega[m1],
+                                         f.A[m0], f.A[m1], g.p_discRadius, g.p_planeNormal, g.p_discAxis,
+                                         f.Jpos[m0], f.Jpos[m1], f.Jrot[m0], f.Jrot[m1])
+    np.testing.assert_allclose(res, ref_g, rtol=1e-13, atol=1e-14)
+    np.testing.assert_allclose(C, ref_C, rtol=1e-13, atol=1e-14)
+    assert np.abs(res).max() > 0.1
+
+
 def test_rolling_disc_contact_velocity():
     """Disc (axis x, radius r) upright on the ground plane z = 0, rolling about x with rate w:
     the contact point velocity is v_center + w x (r w3); rolling without slip means v_y = -r w."""

@@ -17,12 +17,10 @@ import numpy as np
 from ..kernels import constraints as kc
 from ..kernels import fused as kf
 from .fused import INDEX2, Q_TOT, V, Call, PythonCall
+from .groups import CONSTRAINT_GROUPS, Group, param_array, register
 from .python_kernels import PythonKernels
 
 kcp = PythonKernels(kc)     # called from Python: lean twins (python_kernels.py)
-_NO_CV = np.zeros((1, 1, 1))
-from .groups import CONSTRAINT_GROUPS, Group, param_array, register
-
 _NO_C = np.zeros((0, 0, 0))
 
 
@@ -31,6 +29,11 @@ class ConstraintGroup(Group):
     # outputs that are the multipliers alone (``lambda_output``): a sensor plan reads them without
     # the kinematics (output/sensor_plan.py)
     LAMBDA_OUTPUTS: tuple = ()
+
+    def lambda_output(self, name, lam):
+        """An output of LAMBDA_OUTPUTS (n, ...) from the multipliers ``lam``: here the one
+        multiplier of each item (the constraint force of a one-equation constraint)."""
+        return lam[self.ae[:, 0]]
 
     @classmethod
     def count(cls, record):
@@ -147,9 +150,6 @@ class CoordinateConstraints(ConstraintGroup):
 
     LAMBDA_OUTPUTS = ("Force",)
 
-    def lambda_output(self, name, lam):
-        return lam[self.ae[:, 0]]
-
     def outputs(self, markers, lam, t):
         g = self.equations(markers, t, np.zeros(self.n, dtype=bool), False)[0][:, 0]
         return dict(Displacement=markers.cval[self.m1] - markers.cval[self.m0],
@@ -178,9 +178,6 @@ class DistanceConstraints(ConstraintGroup):
                      g, C)], g, C
 
     LAMBDA_OUTPUTS = ("Force",)
-
-    def lambda_output(self, name, lam):
-        return lam[self.ae[:, 0]]
 
     def outputs(self, markers, lam, t):
         dp = markers.pos[self.m1] - markers.pos[self.m0]
@@ -260,7 +257,7 @@ class CoordinateVectorConstraints(ConstraintGroup):
         # the kernel of the fused residual (the Jacobian, and so the reaction C^T lambda, uses the
         # position values also in the velocity form, as Exudyn 1.13.6 does: spec constraints.md)
         g = np.empty((self.n, self._E))
-        C = np.empty(self.X.shape) if with_jacobian else _NO_CV
+        C = np.empty(self.X.shape) if with_jacobian else _NO_C
         kcp.coordinate_vector(self.ltg_arr, c.current_q_tot, c.current_v, self.X, self.Y, self.off,
                               self.velocity_level, bool(index2), bool(with_jacobian), g, C)
         if not with_jacobian:

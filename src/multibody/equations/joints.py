@@ -461,7 +461,7 @@ class RollingDiscJoints(JointGroup):
 
     def fused_equations(self, eq):
         """The kernel of ``equations`` (a disc lying flat: NaN residuals, which end the compiled
-        calls; ``check_geometry`` then names the joint, SystemEquations.diagnose_nonfinite)."""
+        calls; ``check_geometry`` then names the joint: StepLoop.diagnose_nonfinite)."""
         m = eq.markers
         g, C = np.zeros((self.n, 3)), np.zeros((self.n, 3, 2 * m.K))
         return [Call(krj.rolling_disc_equations, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot,

@@ -53,6 +53,17 @@ def _mtv(A, x):
     return np.einsum("nji,nj->ni", A, x)
 
 
+def _marker_coordinate(j):
+    """Marker-space coordinate j (0..11 of x = [p0, pi0, p1, pi1], 12..23 of w = [v0, omega0, v1,
+    omega1]) as (state array of MarkerState, component, rotation): rotation True for a virtual
+    rotation of A0 or A1 (applied as exp(eps e_k~) A), else the component k of the vector is
+    changed."""
+    side, kind, k = (j % 12) // 6, (j % 6) // 3, j % 3
+    if j < 12:
+        return ("p%d" if kind == 0 else "A%d") % side, k, kind == 1
+    return ("v%d" if kind == 0 else "w%d") % side, k, False
+
+
 _CENTRAL_PLANS = {}
 
 
@@ -66,13 +77,12 @@ def _central_plan(n, eps, directions):
     if plan is None:
         add, rot = {}, {}
         for m, j in enumerate(directions):
-            side, kind, k = (j % 12) // 6, (j % 6) // 3, j % 3
+            name, k, rotation = _marker_coordinate(j)
             for b, e in ((0, eps), (1, -eps)):
                 r = np.arange((2 * m + b) * n, (2 * m + b + 1) * n)
-                if j < 12 and kind == 1:
-                    rot.setdefault("A%d" % side, []).append((r, _rot_small(k, e, n)))
+                if rotation:
+                    rot.setdefault(name, []).append((r, _rot_small(k, e, n)))
                 else:
-                    name = ("p%d" if j < 12 else "v%d" if kind == 0 else "w%d") % side
                     add.setdefault(name, []).append((r, np.full(n, k), np.full(n, e)))
         plan = {"rows": np.tile(np.arange(n), 2 * len(directions)),
                 "add": {name: tuple(np.concatenate(x) for x in zip(*parts)) for name, parts in add.items()},
@@ -101,21 +111,16 @@ class MarkerState:
         return s
 
     def perturbed(self, j, eps):
-        """Copy with coordinate j of x (0..11) or w (12..23) changed by eps."""
+        """Copy with coordinate j of x (0..11) or w (12..23) changed by eps (one perturbation;
+        ``central_differences`` makes them all at once)."""
         s = self.copy()
-        s._perturb(j, eps, slice(None))
-        return s
-
-    def _perturb(self, j, eps, rows):
-        side, kind, k = (j % 12) // 6, (j % 6) // 3, j % 3
-        if j < 12:
-            if kind == 0:
-                getattr(self, "p%d" % side)[rows, k] += eps
-            else:
-                A = getattr(self, "A%d" % side)
-                A[rows] = _rot_small(k, eps, A[rows].shape[0]) @ A[rows]
+        name, k, rotation = _marker_coordinate(j)
+        a = getattr(s, name)
+        if rotation:
+            a[:] = _rot_small(k, eps, a.shape[0]) @ a
         else:
-            getattr(self, ("v%d" if kind == 0 else "w%d") % side)[rows, k] += eps
+            a[:, k] += eps
+        return s
 
     def central_differences(self, eps, directions=tuple(range(24))):
         """The perturbed states of ``marker_jacobians`` in one state of 2 m n rows (m directions):
