@@ -172,9 +172,8 @@ def test_constraint_force_sensors_need_no_kinematics(monkeypatch):
     assert np.abs(grouped[0][1:, 1:]).max() > 1.      # forces, not zeros
 
 
-def _run(monkeypatch, grouped, change_at=None, model=None):
-    if not grouped:
-        monkeypatch.setattr(sensor_plan.SensorPlan, '_key', staticmethod(lambda c, eq, st, r: (None, None)))
+def _recorded_plans(monkeypatch):
+    """The SensorPlans made from now on (a list that fills)."""
     plans = []
     init = sensor_plan.SensorPlan.__init__
 
@@ -182,14 +181,15 @@ def _run(monkeypatch, grouped, change_at=None, model=None):
         init(self, *a)
         plans.append(self)
     monkeypatch.setattr(sensor_plan.SensorPlan, '__init__', record)
+    return plans
+
+
+def _run(monkeypatch, grouped, change_at=None, model=None):
+    if not grouped:
+        monkeypatch.setattr(sensor_plan.SensorPlan, '_key', staticmethod(lambda c, eq, st, r: (None, None)))
+    plans = _recorded_plans(monkeypatch)
     mbs, sens = (model or _model)(change_at)
-    ss = exu.SimulationSettings()
-    ss.timeIntegration.numberOfSteps = 100
-    ss.timeIntegration.endTime = 0.1
-    ss.timeIntegration.verboseMode = 0
-    ss.solution.file.write = False
-    ss.solution.sensors.writePeriod = 0.002
-    mbs.SolveDynamic(ss)
+    _solve(mbs, steps=100, period=0.002)
     monkeypatch.undo()
     return [mbs.GetSensorStoredData(s) for s in sens], plans
 
@@ -220,3 +220,98 @@ def test_grouped_sensors_give_the_one_by_one_numbers(monkeypatch, change_at):
             assert 10 < before.sum() < 40
             np.testing.assert_array_equal(grouped[k][before], unchanged[k][before])
             assert (np.abs(grouped[k][~before, 1:] - unchanged[k][~before, 1:]).max(axis=1) > 1e-3).all()
+
+
+def _solve(mbs, steps=100, period=0.001, append=False, post_step=None, precision=None):
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = steps
+    ss.timeIntegration.endTime = 0.001 * steps
+    ss.timeIntegration.verboseMode = 0
+    ss.solution.file.write = False
+    ss.solution.sensors.writePeriod = period
+    ss.solution.sensors.append = append
+    if precision is not None:
+        ss.solution.precision = precision
+    if post_step is not None:
+        mbs.SetPostStepUserFunction(post_step)
+    mbs.SolveDynamic(ss)
+
+
+def _grow_and_append(monkeypatch, grouped):
+    """Rows of grouped sensors live in a block that grows (more rows than its first capacity);
+    a second solve with sensors.append adds its rows after the first solve's, without it they
+    replace them; the stored data read during a solve (postStep) are the rows written so far,
+    a copy."""
+    if not grouped:
+        monkeypatch.setattr(sensor_plan.SensorPlan, '_key', staticmethod(lambda c, eq, st, r: (None, None)))
+    mbs, sens = _force_sensors_model()
+    seen = []
+
+    def post_step(mbs, t):
+        data = mbs.GetSensorStoredData(sens[0])
+        seen.append(data.shape[0])
+        if data.shape[0]:
+            data[:] = -1.          # a copy: the stored rows stay
+        return True
+    _solve(mbs, steps=300, post_step=post_step)
+    first = [mbs.GetSensorStoredData(s) for s in sens]
+    # postStep runs before the step's output: no row at the first call, the rows of the output
+    # times passed at each (more steps than outputs where a step was reduced)
+    assert seen[0] == 0 and seen[-1] == 300 and np.all(np.diff(seen) >= 0) and len(seen) > 300
+    assert all(a.shape[0] == 301 for a in first)
+    assert np.abs(first[0][:, 1:]).max() > 1.
+    assert np.all(np.diff(first[0][:, 0]) > 0)
+    mbs.SetPostStepUserFunction(0)
+    mbs.systemData.SetODE2Coordinates(mbs.systemData.GetODE2Coordinates(exu.ConfigurationType.Initial))
+    _solve(mbs, steps=80, append=True)
+    appended = [mbs.GetSensorStoredData(s) for s in sens]
+    _solve(mbs, steps=80, append=False)
+    alone = [mbs.GetSensorStoredData(s) for s in sens]
+    for a, b, c in zip(first, appended, alone):
+        assert b.shape == (301 + 81, a.shape[1]) and c.shape == (81, a.shape[1])
+        np.testing.assert_array_equal(b[:301], a)
+        np.testing.assert_array_equal(b[301:], c)
+    return first, seen
+
+
+def test_stored_rows_grow_and_append_as_the_one_by_one_rows(monkeypatch):
+    grouped, seen_grouped = _grow_and_append(monkeypatch, True)
+    monkeypatch.undo()
+    single, seen_single = _grow_and_append(monkeypatch, False)
+    assert seen_grouped == seen_single
+    for a, b in zip(grouped, single):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_sensors_written_to_files_only_store_nothing(monkeypatch, tmp_path):
+    """A grouped sensor written to a file and not stored: no rows kept in memory (no block), its
+    file holds the values the same sensor stores."""
+    mbs, sens = _force_sensors_model()
+    n0 = mbs.GetSensor(sens[4])['nodeNumber']
+    name = str(tmp_path / 'node.txt')
+    s_file = mbs.AddSensor(U.SensorNode(nodeNumber=n0, storeInternal=False, writeToFile=True, fileName=name,
+                                        outputVariableType=OV.Position))
+    for s in sens:
+        mbs.SetSensorParameter(s, 'storeInternal', False)
+    s_kept = mbs.AddSensor(U.SensorNode(nodeNumber=n0, storeInternal=True, outputVariableType=OV.Position))
+    mbs.Assemble()
+    plans = _recorded_plans(monkeypatch)
+    _solve(mbs, steps=100, precision=16)
+    plan = plans[-1]
+    # the stored position alone in the block (time + 3 columns); the file-only one in the scratch row
+    assert plan.block is not None and plan.block.data.shape[1] == 4
+    assert plan.columns[int(s_file)][0] is False and plan.scratch.shape == (3,)
+    # the other sensors are neither stored nor written: not evaluated
+    assert set(plan.columns) == {int(s_file), int(s_kept)}
+    kept = mbs.GetSensorStoredData(s_kept)
+    written = np.loadtxt(name, delimiter=',', comments='#')
+    assert written.shape == kept.shape == (101, 4)
+    np.testing.assert_allclose(written, kept, rtol=1e-15, atol=0)
+
+
+def test_stored_data_is_c_ordered():
+    mbs, sens = _force_sensors_model()
+    _solve(mbs, steps=20)
+    for s in sens:
+        data = mbs.GetSensorStoredData(s)
+        assert data.shape[0] == 21 and data.flags['C_CONTIGUOUS'] and data.flags['OWNDATA']

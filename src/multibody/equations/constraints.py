@@ -30,10 +30,18 @@ class ConstraintGroup(Group):
     # the kinematics (output/sensor_plan.py)
     LAMBDA_OUTPUTS: tuple = ()
 
+    def lambda_indices(self, name):
+        """The multipliers that make the output ``name`` (one of LAMBDA_OUTPUTS): their indices
+        in lambda, (n, k), -1 for a value that is zero; here the one multiplier of each item (the
+        constraint force of a one-equation constraint)."""
+        return self.ae[:, :1]
+
     def lambda_output(self, name, lam):
-        """An output of LAMBDA_OUTPUTS (n, ...) from the multipliers ``lam``: here the one
-        multiplier of each item (the constraint force of a one-equation constraint)."""
-        return lam[self.ae[:, 0]]
+        """The output ``name`` of LAMBDA_OUTPUTS from the multipliers ``lam`` (lambda_indices):
+        (n,) where it is one value per item, else (n, k)."""
+        idx = self.lambda_indices(name)
+        vals = np.where(idx >= 0, lam[np.maximum(idx, 0)], 0.0)
+        return vals[:, 0] if idx.shape[1] == 1 else vals
 
     @classmethod
     def count(cls, record):

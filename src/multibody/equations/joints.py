@@ -334,8 +334,8 @@ class SphericalJoints(JointGroup):
 
     LAMBDA_OUTPUTS = ("Force",)
 
-    def lambda_output(self, name, lam):
-        return self.lam(lam)
+    def lambda_indices(self, name):
+        return self.ae
 
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1
@@ -356,8 +356,8 @@ class RevoluteJoints2D(JointGroup):
 
     LAMBDA_OUTPUTS = ("Force",)
 
-    def lambda_output(self, name, lam):
-        return np.concatenate([self.lam(lam), np.zeros((self.n, 1))], axis=1)
+    def lambda_indices(self, name):
+        return np.concatenate([self.ae, np.full((self.n, 1), -1, dtype=self.ae.dtype)], axis=1)   # F_z = 0
 
     def outputs(self, markers, lam, t):
         m0, m1 = self.m0, self.m1

@@ -25,6 +25,13 @@ The rows are the numbers sensor_values gives, bit for bit (test); every other se
 loads, user functions, accelerations, energies, ...) is evaluated by sensor_values. A plan is
 made again when a parameter changed after Assemble (CompiledSystem.parameter_version); it
 also lists the sensors that store their values (storeInternal).
+
+Per output step (``record``) the grouped sensors that store their values write them into one
+row of the plan's RowBlock (output/sensor_store.py), each group into its slice of columns;
+groups whose values are entries of one array (coordinates, node frames, multipliers) take
+them into the row directly. Grouped sensors neither stored nor written to a file are not
+evaluated. Per step about 3.5 us for a node position and a constraint force, against 7.6 us
+for the values and 3.4 us for the rows of one array per sensor and step before.
 """
 from __future__ import annotations
 
@@ -33,6 +40,7 @@ import numpy as np
 from ..enums import ConfigurationType, OutputVariableType
 from ..equations.rigid import ACCELERATION_OUTPUTS
 from .item_outputs import _kinematics, body_points, group_outputs, own_frames
+from .sensor_store import RowBlock, SensorRows
 
 CFG = ConfigurationType
 OVT = OutputVariableType
@@ -41,16 +49,20 @@ _NODE_FRAME = {OVT.Position: "pos", OVT.Velocity: "vel", OVT.AngularVelocity: "o
 
 
 class SensorPlan:
-    """Sensor groups of one assembled system (module docstring)."""
+    """Sensor groups of one assembled system (module docstring); ``files``: the sensors written
+    to files."""
 
-    def __init__(self, mbs, c):
+    def __init__(self, mbs, c, files=()):
         from .sensors import sensor_values
         self.mbs, self.c = mbs, c
         self.version = c.parameter_version
         self.sensor_values = sensor_values
+        self.current = c.states[CFG.Current]
         records = mbs._items["sensor"]
         self.n = len(records)
         self.stored = [i for i, r in enumerate(records) if r.values["storeInternal"]]
+        stored, files = set(self.stored), set(files)
+        self._stored_set = stored
         keyed = {}
         self.single = []
         _, eq, st = _kinematics(mbs, CFG.Current)
@@ -58,8 +70,9 @@ class SensorPlan:
             key, arg = self._key(c, eq, st, r)
             if key is None:
                 self.single.append(i)
-            else:
-                sensors, args = keyed.setdefault(key, ([], []))
+            elif i in stored or i in files:
+                # (a grouped sensor neither stored nor written to a file is not evaluated)
+                sensors, args = keyed.setdefault(key + (i in stored,), ([], []))
                 sensors.append(i)
                 args.append(arg)
         self.groups = [(key, np.array(sensors, dtype=np.int64), self._arrays(key, args))
@@ -78,6 +91,15 @@ class SensorPlan:
                         g = c.object_group[int(b)][0]
                         bodies[id(g)] = g
             self.own_frames = (c.node_groups if "node" in kinds else [], list(bodies.values()))
+        # outputs of the whole kinematics and of the groups need an output batch around record
+        self.batch = self.own_frames is None and (self.frames or bool(self.single))
+        self.block = None          # RowBlock of the stored grouped sensors (made at the first record)
+        self.slots = None          # per group: where its values go and where they come from (_layout)
+        self.columns = {}          # sensor -> (stored, first column, end column) of its values
+        self.scratch = None        # the values of the grouped sensors that are not stored (files)
+        self.time_row = np.empty(1)
+        self.last_row = None
+        self.single_values = {}
 
     @staticmethod
     def _key(c, eq, st, r):
@@ -135,41 +157,123 @@ class SensorPlan:
                     np.array([loc for _, _, loc in args]))
         return (args[0][0], np.array([row for _, row in args], dtype=np.int64))
 
-    def values(self):
-        """The value rows (1D arrays) of all sensors at the current state, in sensor order; call
-        inside output_batch."""
-        mbs, c = self.mbs, self.c
+    def _frames(self):
+        """(equations, node frames, body frames) at the current state, as the plan needs them."""
+        c = self.c
         if self.own_frames is not None:
-            eq, st = c.equations, c.state(CFG.Current)
-            node_frames = own_frames(c, "node_output_frames", self.own_frames[0], st.q, st.v)
-            body_frames = own_frames(c, "body_output_frames", self.own_frames[1], st.q, st.v)
+            st = self.current
+            nodes, bodies = self.own_frames
+            node_frames = own_frames(c, "node_output_frames", nodes, st.q, st.v) if nodes else None
+            body_frames = own_frames(c, "body_output_frames", bodies, st.q, st.v) if bodies else None
+            return c.equations, node_frames, body_frames
+        if self.frames:
+            _, eq, _ = _kinematics(self.mbs, CFG.Current)
         else:
-            if self.frames:
-                _, eq, st = _kinematics(mbs, CFG.Current)
-            else:
-                eq, st = c.equations, c.state(CFG.Current)
-            node_frames, body_frames = eq.node_frames, eq.body_frames
-        out = [None] * self.n
-        for key, sensors, arr in self.groups:
-            kind, var = key[0], key[1]
-            if kind == "coordinates":
-                vals = (st.q if var == OVT.Coordinates else st.v)[arr]
-            elif kind == "node":
-                vals = getattr(node_frames, _NODE_FRAME[var])[arr].reshape(len(arr), -1)
-            elif kind == "body":
-                _, p, v = body_points(body_frames, arr[0], arr[1])
-                vals = p if var == OVT.Position else v
-            elif kind == "acceleration":
-                g, rows, loc = arr
-                vals = g.acceleration_outputs(st, rows, var, loc, key[3])
-            elif kind == "lambda":
-                g, rows = arr
-                vals = np.asarray(g.lambda_output(var.name, st.lam), dtype=float)[rows].reshape(len(rows), -1)
-            else:
-                g, rows = arr
-                vals = np.asarray(group_outputs(c, g, eq, st)[var.name], dtype=float)[rows].reshape(len(rows), -1)
+            eq = c.equations
+        return eq, eq.node_frames, eq.body_frames
+
+    def _group_values(self, key, arr, eq, node_frames, body_frames):
+        """The values (m, k) of one group's sensors at the current state."""
+        st = self.current
+        kind, var = key[0], key[1]
+        if kind == "coordinates":
+            return (st.q if var == OVT.Coordinates else st.v)[arr]
+        if kind == "node":
+            return getattr(node_frames, _NODE_FRAME[var])[arr].reshape(len(arr), -1)
+        if kind == "body":
+            _, p, v = body_points(body_frames, arr[0], arr[1])
+            return p if var == OVT.Position else v
+        if kind == "acceleration":
+            g, rows, loc = arr
+            return g.acceleration_outputs(st, rows, var, loc, key[3])
+        g, rows = arr
+        if kind == "lambda":
+            return np.asarray(g.lambda_output(var.name, st.lam), dtype=float)[rows].reshape(len(rows), -1)
+        return np.asarray(group_outputs(self.c, g, eq, st)[var.name], dtype=float)[rows].reshape(len(rows), -1)
+
+    def _layout(self, values, store):
+        """Columns of the grouped sensors' values, group by group, in the rows of the block (the
+        stored sensors; column 0 the time) and in the scratch row (the others), from the first
+        values; each stored sensor's rows (store: sensor -> SensorRows) refer to its columns."""
+        ends = {True: 1, False: 0}
+        self.slots = []
+        for (key, sensors, arr), vals in zip(self.groups, values):
+            kept = key[-1]
+            m = len(sensors)
+            k = vals.size // m
+            a = ends[kept]
+            ends[kept] = a + m * k
+            # where the values are entries of one array: that array (a state vector or a node
+            # frame's) and the flat indices of the entries (-1: a zero)
+            source, take = None, None
+            if key[0] == "coordinates":
+                source, take = ("q" if key[1] == OVT.Coordinates else "v"), arr.ravel()
+            elif key[0] == "node":
+                w = 9 if key[1] == OVT.RotationMatrix else 3
+                source, take = _NODE_FRAME[key[1]], (arr[:, None] * w + np.arange(w)[None, :]).ravel()
+            elif key[0] == "lambda":
+                source, take = "lam", np.asarray(arr[0].lambda_indices(key[1].name))[arr[1]].ravel()
+            zeros = None
+            if take is not None:
+                zeros = np.flatnonzero(take < 0)
+                zeros = zeros if zeros.size else None
+                take = np.maximum(take, 0).astype(np.int64)
+            self.slots.append((kept, a, a + m * k, key[0] == "node", source, take, zeros))
             for j, i in enumerate(sensors):
-                out[i] = vals[j]
-        for i in self.single:
-            out[i] = np.atleast_1d(np.asarray(self.sensor_values(mbs, i), dtype=float)).ravel()
-        return out
+                self.columns[int(i)] = (kept, a + j * k, a + (j + 1) * k)
+        # (no block where no grouped sensor is stored: its rows would hold the time alone)
+        self.block = RowBlock(ends[True]) if ends[True] > 1 else None
+        self.scratch = np.empty(ends[False])
+        for i, (kept, a, b) in self.columns.items():
+            if kept:
+                rows = store.get(i)
+                if rows is None:
+                    rows = store[i] = SensorRows()
+                rows.attach(self.block, [0] + list(range(a, b)))
+
+    def record(self, t, store):
+        """Evaluate the sensors at the current state (inside output_batch where ``batch``): the
+        stored grouped sensors' values into the next row of the block, the rows of the stored
+        single sensors appended to ``store`` (sensor -> SensorRows); ``value(i)`` then gives the
+        values of any sensor evaluated (for its file)."""
+        eq, node_frames, body_frames = self._frames()
+        values = None
+        if self.slots is None:
+            values = [self._group_values(key, arr, eq, node_frames, body_frames) for key, _, arr in self.groups]
+            self._layout(values, store)
+        row = self.block.next_row() if self.block is not None else self.time_row
+        row[0] = t
+        self.last_row = row
+        scratch, st = self.scratch, self.current
+        for j, (key, _, arr) in enumerate(self.groups):
+            kept, a, b, frame, source, take, zeros = self.slots[j]
+            out = (row if kept else scratch)[a:b]
+            if values is not None:
+                out[:] = values[j].ravel()
+            elif take is not None:
+                # (the method, not np.take: 0.2 against 0.8 us; mode "clip": no buffered copy,
+                # the indices are in range)
+                getattr(node_frames if frame else st, source).take(take, out=out, mode="clip")
+                if zeros is not None:
+                    out[zeros] = 0.0
+            else:
+                out[:] = self._group_values(key, arr, eq, node_frames, body_frames).ravel()
+        self.single_values = {}
+        for i in self.single:      # (user-function sensors are called whether stored or not)
+            val = np.atleast_1d(np.asarray(self.sensor_values(self.mbs, i), dtype=float)).ravel()
+            self.single_values[i] = val
+            if i in self._stored_set:
+                rows = store.get(i)
+                if rows is None:
+                    rows = store[i] = SensorRows()
+                r = np.empty(val.shape[0] + 1)
+                r[0] = t
+                r[1:] = val
+                rows.append(r)
+
+    def value(self, i):
+        """The values of sensor i at the last ``record`` (for its file)."""
+        if i in self.single_values:
+            return self.single_values[i]
+        kept, a, b = self.columns[i]
+        return (self.last_row if kept else self.scratch)[a:b]

@@ -10,6 +10,7 @@ from ..errors import AssemblyError, ExudynValueError
 from ..items.spec import describe_item
 from .item_outputs import output_batch
 from .manager import fmt_row
+from .sensor_store import SensorRows
 
 CFG = ConfigurationType
 OVT = OutputVariableType
@@ -78,9 +79,9 @@ def sensor_stored_data(mbs, i):
         raise ExudynValueError(f"GetSensorStoredData: {describe_item(r.spec, i, r.name)} has "
                                "storeInternal=False; no data stored")
     data = mbs.sys.get("_sensorData", {}).get(i)
-    if not data:
+    if data is None:
         return np.zeros((0, 0))
-    return np.array(data)
+    return data.array()
 
 
 class SensorOutput:
@@ -101,7 +102,7 @@ class SensorOutput:
         for i, r in enumerate(mbs._items["sensor"]):
             v = r.values
             if v["storeInternal"] and (not append or i not in store):
-                store[i] = []
+                store[i] = SensorRows()
             if self.active and v["writeToFile"] and v["fileName"]:
                 self._open(i, r, append)
 
@@ -136,26 +137,29 @@ class SensorOutput:
 
     def write(self, t):
         store = self.mbs.sys["_sensorData"]
-        p = self.precision
-        c = self.mbs._require_assembled("sensor output")
-        with output_batch(c):
-            plan = self.plan
-            if plan is None or plan.c is not c or plan.version != c.parameter_version:
-                from .sensor_plan import SensorPlan
-                plan = self.plan = SensorPlan(self.mbs, c)
-            values = plan.values()
+        c = self.mbs._compiled
+        plan = self.plan
+        if plan is None or plan.c is not c or plan.version != c.parameter_version:
+            c = self.mbs._require_assembled("sensor output")
+            from .sensor_plan import SensorPlan
+            plan = self.plan = SensorPlan(self.mbs, c, self.files)
         if not self.active:
+            # nothing is stored or written; user-function sensors are still called
+            with output_batch(c):
+                for i in plan.single:
+                    sensor_values(self.mbs, i)
             return
-        for i in plan.stored:
-            val = values[i]
-            row = np.empty(val.shape[0] + 1)
-            row[0] = t
-            row[1:] = val
-            store[i].append(row)
-        for i, f in self.files.items():
-            f.write(fmt_row(t, values[i], p))
-            if self.settings.solution.flushFilesImmediately:
-                f.flush()
+        if plan.batch:
+            with output_batch(c):
+                plan.record(t, store)
+        else:
+            plan.record(t, store)
+        if self.files:
+            p = self.precision
+            for i, f in self.files.items():
+                f.write(fmt_row(t, plan.value(i), p))
+                if self.settings.solution.flushFilesImmediately:
+                    f.flush()
 
     def end(self):
         for f in self.files.values():
