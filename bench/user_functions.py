@@ -1,4 +1,5 @@
-"""Models with Python user functions (1000 steps of 1 ms, modified Newton, EigenSparse):
+"""Models with Python user functions (1000 steps of 1 ms, modified Newton or with --newton full
+Exudyn's default full Newton, EigenSparse):
 
     --kind load:       a chain of N rigid bodies (EP nodes) on spherical joints, the last one driven
                        by a force with a loadVectorUserFunction (generalized-alpha)
@@ -26,6 +27,7 @@ p.add_argument("--kind", choices=("load", "spring", "prescribed"), default="spri
 p.add_argument("--N", type=int, default=20)
 p.add_argument("--steps", type=int, default=1000)
 p.add_argument("--solver", choices=("ga", "rk44"), default="ga")
+p.add_argument("--newton", choices=("modified", "full"), default="modified")
 p.add_argument("--exudyn", action="store_true", help="run on Exudyn instead of multibody")
 args = p.parse_args()
 warnings.simplefilter("ignore", DeprecationWarning)
@@ -82,7 +84,7 @@ ss = exu.SimulationSettings()
 ss.timeIntegration.numberOfSteps = args.steps
 ss.timeIntegration.endTime = args.steps * h
 ss.timeIntegration.verboseMode = 0
-ss.timeIntegration.newton.useModifiedNewton = True
+ss.timeIntegration.newton.useModifiedNewton = args.newton == "modified"
 ss.solutionSettings.writeSolutionToFile = False
 ss.linearSolverType = exu.LinearSolverType.EigenSparse
 kw = {"solverType": exu.DynamicSolverType.RK44} if args.solver == "rk44" else {}
@@ -90,6 +92,6 @@ t0 = time.perf_counter()
 ok = mbs.SolveDynamic(ss, **kw)
 solve = time.perf_counter() - t0
 q = mbs.systemData.GetODE2Coordinates()
-print(json.dumps(dict(model="user_functions", kind=args.kind, N=args.N, solver=args.solver, steps=args.steps,
+print(json.dumps(dict(model="user_functions", kind=args.kind, N=args.N, solver=args.solver, newton=args.newton, steps=args.steps,
                       solve_s=solve, checksum=float(np.sum(q)), success=bool(ok),
                       impl="exudyn" if args.exudyn else "multibody")))

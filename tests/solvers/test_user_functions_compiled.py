@@ -10,6 +10,7 @@ import pytest
 import multibody as exu
 import multibody.utilities as U
 from multibody.equations import fused as fu
+from multibody.equations.system import SystemEquations
 from multibody.errors import UserFunctionError
 
 OV = exu.OutputVariableType
@@ -70,13 +71,34 @@ def _model(calls, raise_at=None, explicit=False):
     return mbs
 
 
-def _solve(fused, monkeypatch, make, solver='ga', steps=200, end_time=0.2, index2=False):
+class _Calls(list):
+    """The user functions' calls; those made while SystemEquations.jacobian runs (a Newton matrix
+    made in Python) end with 'jacobian'."""
+    in_jacobian = False
+
+    def append(self, x):
+        super().append(x + ('jacobian',) if _Calls.in_jacobian else x)
+
+
+def _outside_jacobian(calls):
+    return [c for c in calls if c[-1] != 'jacobian']
+
+
+def _solve(fused, monkeypatch, make, solver='ga', steps=200, end_time=0.2, index2=False, modified=True):
     """Solve the model ``make(calls)`` (calls: the list its user functions append to) on the fused
     path or the group-by-group one (modified Newton, EigenSparse; ``solver``: 'ga', 'rk44' or
     'static'). Returns ((q, v, lambda), calls, mbs, compiled step-loop calls)."""
     monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
     counter = _Steps(monkeypatch)
-    calls = []
+    calls = _Calls()
+
+    def jacobian(self, *a, _f=SystemEquations.jacobian, **kw):
+        _Calls.in_jacobian = True
+        try:
+            return _f(self, *a, **kw)
+        finally:
+            _Calls.in_jacobian = False
+    monkeypatch.setattr(SystemEquations, 'jacobian', jacobian)
     mbs = make(calls)
     ss = exu.SimulationSettings()
     ss.solution.file.write = False
@@ -87,7 +109,7 @@ def _solve(fused, monkeypatch, make, solver='ga', steps=200, end_time=0.2, index
     else:
         ss.timeIntegration.numberOfSteps = steps
         ss.timeIntegration.endTime = end_time
-        ss.timeIntegration.newton.useModifiedNewton = True
+        ss.timeIntegration.newton.useModifiedNewton = modified
         ss.timeIntegration.generalizedAlpha.useIndex2Constraints = index2
         ss.timeIntegration.generalizedAlpha.useNewmark = index2
         kw = {'solverType': exu.DynamicSolverType.RK44} if solver == 'rk44' else {}
@@ -113,7 +135,11 @@ def _same_on_both_paths(monkeypatch, make, solver='ga', width=None, **kw):
     if solver == 'rk44':
         assert _evaluations(calls1, width) == _evaluations(calls0, width)
     else:
-        assert calls1 == calls0
+        # the compiled Newton matrix reads the spring-dampers' user-function forces of the last
+        # residual call at its point (the same numbers); a Newton matrix made in Python calls the
+        # user functions again
+        assert _outside_jacobian(calls1) == _outside_jacobian(calls0)
+        assert len(calls1) <= len(calls0)
     return fused, calls1, compiled
 
 
@@ -227,10 +253,26 @@ def test_spring_damper_user_functions_run_compiled_with_the_same_numbers(solver,
     dynamic and the static solvers, and state and user-function calls equal those of the
     group-by-group path."""
     state, calls, compiled = _same_on_both_paths(monkeypatch, _springs, solver, width=3, steps=300, end_time=0.3)
-    if solver != 'static':      # (full Newton there: the Newton matrix of these groups is Python's)
+    if solver != 'static':      # (the static solver has no step loop)
         assert compiled > 0, 'no compiled steps'
     assert {c[0] for c in calls} == {'sd', 'csd', 'coord'}
     assert np.abs(state[0]).max() > 0.05
+
+
+@pytest.mark.parametrize('solver', ['ga', 'static'])
+def test_spring_damper_user_functions_compiled_newton_matrix(solver, monkeypatch):
+    """With user functions the spring-dampers' Newton matrix blocks are compiled too (full
+    Newton: a matrix at every iteration): the same state bit for bit, the user functions called
+    only by the residuals (the matrix reads their forces of the last residual call), where the
+    group-by-group path calls them again for each matrix."""
+    kw = dict(steps=100, end_time=0.1, modified=False)
+    plain, calls0, _, _ = _solve(False, monkeypatch, _springs, solver, **kw)
+    fused, calls1, _, _ = _solve(True, monkeypatch, _springs, solver, **kw)
+    for a, b in zip(plain, fused):
+        np.testing.assert_array_equal(a, b)
+    assert _outside_jacobian(calls1) == _outside_jacobian(calls0)
+    assert len(calls1) == len(_outside_jacobian(calls1)) < len(calls0)
+    assert len(calls0) - len(calls1) > 100
 
 
 def _rigid_springs(calls):

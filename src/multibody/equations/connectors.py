@@ -98,9 +98,8 @@ class ConnectorGroup(Group):
     def fused_constant_blocks(self, eq, force_kernel, force_args, S, Dv):
         """The compiled refactorization's K and D blocks of a connector whose dF/d dp = S and
         dF/d dv = Dv (n, d, d) are constant: its forces by ``force_kernel(*force_args, F)`` and
-        project_to_coordinates, as ``evaluate``; None with user functions."""
-        if self.user:
-            return None
+        project_to_coordinates, as ``evaluate`` (K and D do not depend on F: with user functions,
+        whose Jacobian is that of the parameters as in ``forces``, the same blocks)."""
         m = eq.markers
         n, L = self.n, self.L
         J = m.Jpos if self.marker_kind == "position" else m.cJ[:, None, :]
@@ -143,29 +142,56 @@ class SpringDampers(ConnectorGroup):
                                        is_user, fsd_user, with_jacobian, F, S, Dv)
         return F, (S if with_jacobian else None), (Dv if with_jacobian else None)
 
+    def _fused_user_forces(self):
+        """(mask, forces) of the items with a springForceUserFunction that the fused calls read:
+        the residual's call back writes the forces, the compiled refactorization reads those of
+        the last residual call (at the same point, as its marker data)."""
+        arrays = getattr(self, "_fused_user", None)
+        if arrays is None:
+            arrays = self._fused_user = (np.zeros(self.n, dtype=bool), np.zeros(self.n))
+        return arrays
+
     def fused_forces(self, eq):
         m = eq.markers
-        return self.fused_projection(eq, kf.spring_damper_forces, self.m0, self.m1, m.pos, m.vel,
-                                     self.p_referenceLength, self.p_stiffness, self.p_damping, self.p_force,
-                                     self.p_velocityOffset, np.zeros(self.n, dtype=bool), np.zeros(self.n))
+        if not self.user:
+            return self.fused_projection(eq, kf.spring_damper_forces, self.m0, self.m1, m.pos, m.vel,
+                                         self.p_referenceLength, self.p_stiffness, self.p_damping, self.p_force,
+                                         self.p_velocityOffset, np.zeros(self.n, dtype=bool), np.zeros(self.n))
+        # with user functions: their forces by a call back (the user functions called as in the
+        # group-by-group path), the rest as without
+        mask, fsd = self._fused_user_forces()
+
+        def user_forces(t, index2):
+            self._user_forces(m, t, mask, fsd)
+        F = np.zeros((self.n, 3))
+        Q = np.zeros((self.n, self.L))
+        return [PythonCall(user_forces, reads=[m.pos, m.vel, self.p_referenceLength, self.p_velocityOffset,
+                                               self.p_stiffness, self.p_damping, self.p_force]),
+                Call(kf.spring_damper_forces, self.m0, self.m1, m.pos, m.vel, self.p_referenceLength, self.p_stiffness,
+                     self.p_damping, self.p_force, self.p_velocityOffset, mask, fsd, F),
+                Call(kc.project_to_coordinates, self.m0, self.m1, m.Jpos, F, _NO_BLOCKS, _NO_BLOCKS,
+                     self.active, False, Q, _NO_BLOCKS, _NO_BLOCKS),
+                Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
 
     def fused_stiffness(self, eq):
-        """K and D blocks of the compiled refactorization: the kernels of ``evaluate``."""
-        if self.user:
-            return None
+        """K and D blocks of the compiled refactorization: the kernels of ``evaluate`` (with user
+        functions: their forces of the last residual call, fused_forces)."""
         m = eq.markers
         n, L = self.n, self.L
+        mask, fsd = self._fused_user_forces() if self.user else (np.zeros(n, dtype=bool), np.zeros(n))
         F, S, Dv = np.zeros((n, 3)), np.zeros((n, 3, 3)), np.zeros((n, 3, 3))
         Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
         return [Call(kc.spring_damper_marker_forces, self.m0, self.m1, m.pos, m.vel, self.p_referenceLength,
                      self.p_stiffness, self.p_damping, self.p_force, self.p_velocityOffset,
-                     np.zeros(n, dtype=bool), np.zeros(n), True, F, S, Dv),
+                     mask, fsd, True, F, S, Dv),
                 Call(kc.project_to_coordinates, self.m0, self.m1, m.Jpos, F, S, Dv, self.active, True, Q, K, D)], K, D
 
-    def _user_forces(self, markers, t):
-        """(mask, forces) of the items with a springForceUserFunction."""
-        out = np.zeros(self.n)
-        mask = np.zeros(self.n, dtype=bool)
+    def _user_forces(self, markers, t, mask=None, out=None):
+        """(mask, forces) of the items with a springForceUserFunction (into ``mask``, ``out``
+        where given)."""
+        if out is None:
+            out = np.zeros(self.n)
+            mask = np.zeros(self.n, dtype=bool)
         if self.user:
             rows = self.user_rows()
             m = len(rows)
