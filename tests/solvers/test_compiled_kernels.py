@@ -188,11 +188,11 @@ def test_per_residual_connector_kernels_make_no_heap_allocations():
     def record(*args):
         seen.append(args)
         return rigid_joint_equations(*args)
-    original, joints.krj.rigid_joint_equations = joints.krj.rigid_joint_equations, record
+    original, joints.krjp.rigid_joint_equations = joints.krjp.rigid_joint_equations, record
     try:
         mbs.ComputeSystemDegreeOfFreedom()
     finally:
-        joints.krj.rigid_joint_equations = original
+        joints.krjp.rigid_joint_equations = original
     args = [a for a in seen if a[18]][0]                 # with the Jacobian (Cf filled)
     assert args[6].shape[2] == 7
     assert _heap_allocations(rigid_joint_equations, *args) == 0

@@ -19,7 +19,7 @@ from ..kernels import fused as kf
 from .groups import CONNECTOR_GROUPS, Group, param_array, register
 
 _NO_BLOCKS = np.zeros((0, 0, 0))
-kcp = PythonKernels(kc)          # (kc: its NumPy functions, and kernels for the fused calls)
+kcp = PythonKernels(kc)          # called from Python: lean twins (kc: the kernels of the fused calls)
 
 
 class ConnectorGroup(Group):
@@ -71,7 +71,7 @@ class ConnectorGroup(Group):
         if not with_jacobian:
             S = Dv = _NO_BLOCKS
             out_K = out_D = _NO_BLOCKS
-        kc.project_to_coordinates(self.m0, self.m1, J, np.ascontiguousarray(F, dtype=float),
+        kcp.project_to_coordinates(self.m0, self.m1, J, np.ascontiguousarray(F, dtype=float),
                                   np.ascontiguousarray(S, dtype=float), np.ascontiguousarray(Dv, dtype=float),
                                   self.active, with_jacobian, out_Q, out_K, out_D)
 
@@ -137,7 +137,7 @@ class SpringDampers(ConnectorGroup):
         F = np.empty((self.n, 3))
         S = np.empty((self.n, 3, 3)) if with_jacobian else _NO_BLOCKS
         Dv = np.empty((self.n, 3, 3)) if with_jacobian else _NO_BLOCKS
-        kc.spring_damper_marker_forces(self.m0, self.m1, markers.pos, markers.vel, self.p_referenceLength,
+        kcp.spring_damper_marker_forces(self.m0, self.m1, markers.pos, markers.vel, self.p_referenceLength,
                                        self.p_stiffness, self.p_damping, self.p_force, self.p_velocityOffset,
                                        is_user, fsd_user, with_jacobian, F, S, Dv)
         return F, (S if with_jacobian else None), (Dv if with_jacobian else None)

@@ -81,7 +81,7 @@ class ConstraintGroup(Group):
         """Return g (n, E), C (n, E, L) or None, and the level mask (n,) True = 'v' row."""
         g, C = self.equations(markers, t, index2, with_jacobian)
         if not self.active.all():
-            kc.inactive_rows(self.active, self.ae, lam, g, C if C is not None else _NO_C,
+            kcp.inactive_rows(self.active, self.ae, lam, g, C if C is not None else _NO_C,
                              C is not None)
         return g, C
 
@@ -135,7 +135,7 @@ class CoordinateConstraints(ConstraintGroup):
         vel_form, offset, d = self.offsets(t, index2)
         g = np.empty((self.n, 1))
         C = np.empty((self.n, 1, self.L)) if with_jacobian else _NO_C
-        kc.coordinate(self.m0, self.m1, markers.cval, markers.cvel, markers.cJ, self.p_factor1, offset, d, vel_form,
+        kcp.coordinate(self.m0, self.m1, markers.cval, markers.cvel, markers.cJ, self.p_factor1, offset, d, vel_form,
                       with_jacobian, g, C)
         return g, (C if with_jacobian else None)
 
@@ -175,7 +175,7 @@ class DistanceConstraints(ConstraintGroup):
     def equations(self, markers, t, index2, with_jacobian):
         g = np.empty((self.n, 1))
         C = np.empty((self.n, 1, self.L)) if with_jacobian else _NO_C
-        kc.distance(self.m0, self.m1, markers.pos, markers.vel, markers.Jpos, self.p_distance,
+        kcp.distance(self.m0, self.m1, markers.pos, markers.vel, markers.Jpos, self.p_distance,
                     bool(index2), with_jacobian, g, C)
         return g, (C if with_jacobian else None)
 

@@ -20,7 +20,9 @@ from ..kernels.rotations import rxyz_rotation_matrix_batch as _rxyz_rotation_mat
 from .constraints import ConstraintGroup
 from .fused import INDEX2, Call, PythonCall
 from .groups import CONSTRAINT_GROUPS, param_array, register
-from .python_kernels import python_twin
+from .python_kernels import PythonKernels, python_twin
+
+kcp, krjp = PythonKernels(kc), PythonKernels(krj)     # called from Python: lean twins (python_kernels.py)
 
 _NO_RU = np.zeros((0, 3, 3))
 _NO_C = np.zeros((1, 1, 1))
@@ -46,7 +48,7 @@ def _point_translation(group, markers, index2, with_jacobian):
     n, E = group.n, group.n_eq
     g = np.empty((n, E))
     C = np.empty((n, E, 2 * markers.K)) if with_jacobian else _NO_C
-    kc.point_translation(group.m0, group.m1, markers.pos, markers.vel, markers.Jpos,
+    kcp.point_translation(group.m0, group.m1, markers.pos, markers.vel, markers.Jpos,
                          _as_index2(index2, n), bool(with_jacobian), g, C)
     return g, (C if with_jacobian else None)
 
@@ -156,7 +158,7 @@ class RigidJoints(JointGroup):
         K = markers.K
         g = np.empty((n, self.E))
         C = np.empty((n, self.E, 2 * K)) if with_jacobian else _NO_C
-        krj.rigid_joint_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
+        krjp.rigid_joint_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
                                   markers.Jpos, markers.Jrot, self.p_rotationMarker0, self.p_rotationMarker1,
                                   Ru, u_t, self.local, self.rot_a, self.rot_b, self.alternative, ix2,
                                   self.rows, bool(with_jacobian), g, C)
@@ -385,7 +387,7 @@ class PrismaticJoints2D(JointGroup):
         n, m = self.n, markers
         g = np.empty((n, 2))
         C = np.empty((n, 2, 2 * m.K)) if with_jacobian else _NO_C
-        kc.prismatic_2d(self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot, self.p_axisMarker0,
+        kcp.prismatic_2d(self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot, self.p_axisMarker0,
                         self.p_normalMarker1, _as_index2(index2, n), bool(with_jacobian), g, C)
         return g, (C if with_jacobian else None)
 
@@ -454,7 +456,7 @@ class RollingDiscJoints(JointGroup):
         self.check_geometry(markers.A[self.m0], markers.A[self.m1])
         g = np.empty((self.n, 3))
         C = np.empty((self.n, 3, self.L)) if with_jacobian else _NO_C
-        krj.rolling_disc_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
+        krjp.rolling_disc_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
                                    markers.Jpos, markers.Jrot, self.p_discRadius, self.p_planeNormal,
                                    self.p_discAxis, bool(with_jacobian), g, C)
         return g, (C if with_jacobian else None)

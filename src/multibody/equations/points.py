@@ -15,7 +15,7 @@ from .python_kernels import PythonKernels
 from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
 
 # called from Python: lean twins (python_kernels.py)
-km, kc = PythonKernels(_markers), PythonKernels(_constraints)
+km, kc, kfp = PythonKernels(_markers), PythonKernels(_constraints), PythonKernels(kf)
 
 
 # ---------------------------------------------------------------- nodes
@@ -341,7 +341,7 @@ class GenericODE2Bodies(BodyGroup):
 
     def lhs_forces(self, q, q_tot, v, t, out):
         Qb = np.empty((self.n, self.width))
-        kf.generic_ode2_lhs(self.ltg, q, v, self.K, self.D, self.f, Qb)     # the fused residual's kernel
+        kfp.generic_ode2_lhs(self.ltg, q, v, self.K, self.D, self.f, Qb)     # the fused residual's kernel
         out += Qb
         if not self.user:
             return True

@@ -26,7 +26,7 @@ from .python_kernels import PythonKernels
 from .points import BodyGroup, MarkerGroup, NodeGroup
 
 # called from Python: lean twins (python_kernels.py)
-krig, rk, km = PythonKernels(_rigid), PythonKernels(_rotations), PythonKernels(_markers)
+krig, rk, km, kfp = PythonKernels(_rigid), PythonKernels(_rotations), PythonKernels(_markers), PythonKernels(kf)
 
 _NO_C = np.zeros((1, 1, 1))
 
@@ -590,7 +590,7 @@ class RigidBodies2D(BodyGroup):
 
     def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
         # d(A b)/d theta = e_z x (A b); the kernel of the compiled refactorization (same bits)
-        kf.rigid_2d_stiffness(np.ascontiguousarray(self.ltg), q_tot, v, self.mass, self.com, out_K, out_D)
+        kfp.rigid_2d_stiffness(np.ascontiguousarray(self.ltg), q_tot, v, self.mass, self.com, out_K, out_D)
         return True
 
     def fused_stiffness(self, eq):

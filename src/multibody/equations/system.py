@@ -14,8 +14,10 @@ import scipy.sparse as sp
 from ..kernels import assembly as ka
 from . import lean_cache as _lean
 from .groups import Frames
+from .python_kernels import PythonKernels
 
 _lean.install(ka.csc_pattern)       # called from Python only: its cache entry without bitcode
+kap = PythonKernels(ka)             # the others as Python calls them: lean twins (python_kernels.py)
 
 
 class SystemEquations:
@@ -186,7 +188,7 @@ class SystemEquations:
         for g, M in zip(self.c.body_groups, self.mass_blocks()):
             if not g.width:
                 continue
-            ka.blocks_times_vector_add(out, g.ltg, M, a)
+            kap.blocks_times_vector_add(out, g.ltg, M, a)
         return out
 
     def ode2_rhs(self, load_factor=1.0):
@@ -198,15 +200,15 @@ class SystemEquations:
                 continue
             if hasattr(g, "mass_and_lhs") and not g.constant_mass:
                 self.mass_blocks()
-                ka.scatter_add(f, g.ltg, self._lhs_cache[id(g)], -1.0)
+                kap.scatter_add(f, g.ltg, self._lhs_cache[id(g)], -1.0)
                 continue
             out = np.zeros((g.n, g.width))
             if g.lhs_forces(self.q, self.q_tot, self.v, self.t, out):
-                ka.scatter_add(f, g.ltg, out, -1.0)
+                kap.scatter_add(f, g.ltg, out, -1.0)
         for g in c.connector_groups:
             Q = np.zeros((g.n, g.L))
             g.evaluate(self.markers, self.t, Q)
-            ka.scatter_add(f, g.ltg_cache, Q, -1.0)
+            kap.scatter_add(f, g.ltg_cache, Q, -1.0)
         for g in c.load_groups:
             g.add_to(f, self.markers, self.t, load_factor)
         return f
@@ -218,7 +220,7 @@ class SystemEquations:
         self._C = []
         for g in self.c.constraint_groups:
             res, C = g.evaluate(self.markers, lam, self.t, self.index2, with_jacobian)
-            ka.scatter_add(g_all, g.ae, res, 1.0)
+            kap.scatter_add(g_all, g.ae, res, 1.0)
             self._C.append(C)
         return g_all
 
@@ -226,7 +228,7 @@ class SystemEquations:
         """C^T lambda (n_ode2,), with the Jacobians cached by ``constraints``."""
         out = np.zeros(self.n_ode2)
         for g, C in zip(self.c.constraint_groups, self._C):
-            ka.transposed_times_multipliers_add(out, g.ltg_cache, g.ae, C, lam)
+            kap.transposed_times_multipliers_add(out, g.ltg_cache, g.ae, C, lam)
         return out
 
     # ------------------------------------------------------------ Jacobian
