@@ -315,3 +315,37 @@ def test_stored_data_is_c_ordered():
     for s in sens:
         data = mbs.GetSensorStoredData(s)
         assert data.shape[0] == 21 and data.flags['C_CONTIGUOUS'] and data.flags['OWNDATA']
+
+
+def test_connector_force_alone_is_the_force_of_all_outputs():
+    """SpringDamper and CartesianSpringDamper compute the output Force alone for a sensor or
+    GetObjectOutput (``output``): the numbers of ``outputs``, bit for bit, for active and inactive
+    items and items with a user function."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    mg = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround())))
+    ms = []
+    for i in range(3):
+        n = mbs.AddNode(U.NodePoint(referenceCoordinates=[1. + i, 0.1 * i, 0.], initialVelocities=[0.3, -0.2 * i, 0.1]))
+        ms.append(mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.MassPoint(mass=1., nodeNumber=n)))))
+    objects = [mbs.AddObject(U.SpringDamper(markerNumbers=[mg, ms[0]], stiffness=100., damping=2., referenceLength=0.9)),
+               mbs.AddObject(U.SpringDamper(markerNumbers=[ms[0], ms[1]], stiffness=50., damping=1., referenceLength=1.1,
+                                            springForceUserFunction=lambda mbs, t, i, u, v, k, d, f: k * u + u ** 3 + d * v)),
+               mbs.AddObject(U.SpringDamper(markerNumbers=[ms[1], ms[2]], stiffness=70., activeConnector=False)),
+               mbs.AddObject(U.CartesianSpringDamper(markerNumbers=[mg, ms[2]], stiffness=[10., 20., 30.],
+                                                     damping=[1., 1., 1.], offset=[2.5, 0., 0.])),
+               mbs.AddObject(U.CartesianSpringDamper(markerNumbers=[ms[0], ms[2]], stiffness=[5., 5., 5.],
+                                                     springForceUserFunction=lambda mbs, t, i, u, v, k, d, o:
+                                                     [k[j] * u[j] * (1. + u[j] ** 2) + d[j] * v[j] for j in range(3)]))]
+    mbs.Assemble()
+    _solve(mbs, steps=20)
+    c = mbs._compiled
+    from multibody.output.item_outputs import _kinematics
+    _, eq, st = _kinematics(mbs, exu.ConfigurationType.Current)
+    groups = {id(c.object_group[int(o)][0]): c.object_group[int(o)][0] for o in objects}
+    assert len(groups) == 2
+    for g in groups.values():
+        alone = g.output(eq.markers, st.t, 'Force')
+        assert g.FORCE_FROM_FORCES and np.abs(alone).max() > 0.1
+        np.testing.assert_array_equal(alone, g.outputs(eq.markers, st.t)['Force'])
+    assert np.all(mbs.GetObjectOutput(objects[2], OV.Force) == 0.)

@@ -108,6 +108,20 @@ class ConnectorGroup(Group):
         return [Call(force_kernel, *force_args, F),
                 Call(kc.project_to_coordinates, self.m0, self.m1, J, F, S, Dv, self.active, True, Q, K, D)], K, D
 
+    # the output Force is forces()' F of active items (SpringDamper, CartesianSpringDamper)
+    FORCE_FROM_FORCES = False
+
+    def output_alone(self, name):
+        """True if ``output`` computes the output ``name`` without the others."""
+        return name == "Force" and self.FORCE_FROM_FORCES
+
+    def output(self, markers, t, name):
+        """The output ``name`` of ``outputs`` alone (one sensor or GetObjectOutput reads it):
+        Force from ``forces`` where FORCE_FROM_FORCES."""
+        if self.output_alone(name):
+            return self.forces(markers, t, False)[0] * self.active[:, None]
+        return self.outputs(markers, t)[name]
+
     def user_rows(self):
         """(row, item number, user function) of the items with a springForceUserFunction."""
         rows = getattr(self, "_user_rows", None)
@@ -119,6 +133,8 @@ class ConnectorGroup(Group):
 
 @register(CONNECTOR_GROUPS, "ConnectorSpringDamper")
 class SpringDampers(ConnectorGroup):
+    FORCE_FROM_FORCES = True
+
     # (an actuator force set by a preStep function): the fused force and stiffness calls read these
     # arrays, nothing is derived from them when the fused residual is built
     fused_live_parameters = ("referenceLength", "stiffness", "damping", "force", "velocityOffset")
@@ -228,6 +244,8 @@ class SpringDampers(ConnectorGroup):
 
 @register(CONNECTOR_GROUPS, "ConnectorCartesianSpringDamper")
 class CartesianSpringDampers(ConnectorGroup):
+    FORCE_FROM_FORCES = True
+
     # the offset only: the compiled refactorization's blocks are made from stiffness and damping
     # when the fused residual is built (fused_constant_blocks)
     fused_live_parameters = ("offset",)

@@ -331,7 +331,7 @@ def object_output(mbs, o, variableType, configuration=CFG.Current):
                             f"{c.describe('object', o)} does not provide {var}; supported: "
                             f"{', '.join(rec.spec.outputs)}")
     _, eq, st = _kinematics(mbs, configuration)
-    val = group_outputs(c, g, eq, st)[var.name]
+    val = group_output(c, g, eq, st, var.name)
     return _scalar_or_array(val[row])
 
 
@@ -349,6 +349,22 @@ def group_outputs(c, g, eq, st):
         if batch is not None:
             batch[key] = outs
     return outs
+
+
+def group_output(c, g, eq, st, name, alone=True):
+    """The output ``name`` (n, ...) of a connector or constraint group: computed alone where the
+    group can (``output_alone``) and ``alone`` (no other output of the group is read at this
+    state), else from group_outputs; once per output batch."""
+    if not (alone and hasattr(g, "output_alone") and g.output_alone(name)):
+        return group_outputs(c, g, eq, st)[name]
+    batch = c.output_batch
+    key = ("output", id(g), name, eq._kin_version)
+    out = batch.get(key) if batch is not None else None
+    if out is None:
+        out = g.output(eq.markers, st.t, name)
+        if batch is not None:
+            batch[key] = out
+    return out
 
 
 def marker_output(mbs, m, variableType, configuration=CFG.Current):

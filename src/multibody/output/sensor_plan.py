@@ -39,7 +39,7 @@ import numpy as np
 
 from ..enums import ConfigurationType, OutputVariableType
 from ..equations.rigid import ACCELERATION_OUTPUTS
-from .item_outputs import _kinematics, body_points, group_outputs, own_frames
+from .item_outputs import _kinematics, body_points, group_output, own_frames
 from .sensor_store import RowBlock, SensorRows
 
 CFG = ConfigurationType
@@ -91,6 +91,13 @@ class SensorPlan:
                         g = c.object_group[int(b)][0]
                         bodies[id(g)] = g
             self.own_frames = (c.node_groups if "node" in kinds else [], list(bodies.values()))
+        # object sensors of a group that reads one output alone: that output computed alone
+        # (group_output), else all outputs once
+        reads = {}
+        for key in keyed:
+            if key[0] == "object":
+                reads[key[2]] = reads.get(key[2], 0) + 1
+        self.alone = {g: k == 1 for g, k in reads.items()}
         # outputs of the whole kinematics and of the groups need an output batch around record
         self.batch = self.own_frames is None and (self.frames or bool(self.single))
         self.block = None          # RowBlock of the stored grouped sensors (made at the first record)
@@ -189,7 +196,8 @@ class SensorPlan:
         g, rows = arr
         if kind == "lambda":
             return np.asarray(g.lambda_output(var.name, st.lam), dtype=float)[rows].reshape(len(rows), -1)
-        return np.asarray(group_outputs(self.c, g, eq, st)[var.name], dtype=float)[rows].reshape(len(rows), -1)
+        return np.asarray(group_output(self.c, g, eq, st, var.name, self.alone[key[2]]),
+                          dtype=float)[rows].reshape(len(rows), -1)
 
     def _layout(self, values, store):
         """Columns of the grouped sensors' values, group by group, in the rows of the block (the
