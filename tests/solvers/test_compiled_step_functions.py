@@ -91,7 +91,7 @@ def _solve(monkeypatch, fused, solver, model=_springs, event=None, with_pre=True
         ss.staticSolver.numberOfLoadSteps = 20
         ss.staticSolver.newton.useModifiedNewton = True
         mbs.SolveStatic(ss)
-    elif solver in ('RK44', 'DOPRI5'):
+    elif solver in ('RK44', 'DOPRI5', 'VelocityVerlet'):
         ss.timeIntegration.explicit.useLieGroupIntegration = False
         if solver == 'DOPRI5':
             ss.timeIntegration.numberOfSteps = 20
@@ -119,7 +119,7 @@ def _same(a, b):
         np.testing.assert_array_equal(x, y)
 
 
-@pytest.mark.parametrize('solver', ['GA', 'trapezoidal', 'static', 'RK44', 'DOPRI5'])
+@pytest.mark.parametrize('solver', ['GA', 'trapezoidal', 'static', 'RK44', 'DOPRI5', 'VelocityVerlet'])
 def test_step_functions_in_compiled_steps_as_in_the_step_loop(monkeypatch, solver):
     plain = _solve(monkeypatch, False, solver)
     compiled = _solve(monkeypatch, True, solver)
@@ -145,7 +145,7 @@ def test_pre_step_alone_and_post_step_alone(monkeypatch, solver, pre, post):
     assert 0 < len(compiled[2]) <= 5, compiled[2]
 
 
-@pytest.mark.parametrize('solver', ['GA', 'static', 'RK44'])
+@pytest.mark.parametrize('solver', ['GA', 'static', 'RK44', 'VelocityVerlet'])
 def test_pre_step_returning_false_stops_after_its_step(monkeypatch, solver):
     plain = _solve(monkeypatch, False, solver, event='stop')
     compiled = _solve(monkeypatch, True, solver, event='stop')
@@ -155,7 +155,7 @@ def test_pre_step_returning_false_stops_after_its_step(monkeypatch, solver):
     assert 6 in compiled[2]
 
 
-@pytest.mark.parametrize('solver', ['GA', 'RK44'])
+@pytest.mark.parametrize('solver', ['GA', 'RK44', 'VelocityVerlet'])
 def test_an_exception_of_pre_step_ends_the_solve_as_in_the_step_loop(monkeypatch, solver):
     with pytest.raises(UserFunctionError, match='PreStepUserFunction raised at t=0.03.*controller out of range') as e1:
         _solve(monkeypatch, False, solver, event='raise')
@@ -164,7 +164,7 @@ def test_an_exception_of_pre_step_ends_the_solve_as_in_the_step_loop(monkeypatch
     assert isinstance(e2.value.__cause__, ValueError) and str(e1.value) == str(e2.value)
 
 
-@pytest.mark.parametrize('solver', ['GA', 'static', 'RK44', 'DOPRI5'])
+@pytest.mark.parametrize('solver', ['GA', 'static', 'RK44', 'DOPRI5', 'VelocityVerlet'])
 def test_a_constant_of_the_module_changed_by_pre_step_leaves_that_step_to_python(monkeypatch, solver):
     plain = _solve(monkeypatch, False, solver, event='stiffness')
     compiled = _solve(monkeypatch, True, solver, event='stiffness')

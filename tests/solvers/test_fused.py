@@ -787,14 +787,18 @@ def test_marker_outputs_no_call_reads_are_left_out(monkeypatch):
 
 
 @pytest.mark.parametrize('variant', ['rk44', 'last_stage_accelerations', 'euler', 'dopri5_fixed', 'outputs',
-                                     'blows_up', 'dopri5', 'ode23_outputs', 'minimum_step_size'])
+                                     'blows_up', 'dopri5', 'ode23_outputs', 'minimum_step_size',
+                                     'verlet', 'verlet_outputs', 'verlet_blows_up'])
 def test_compiled_runge_kutta_steps_give_the_same_numbers(variant, monkeypatch, tmp_path, capsys):
     """Explicit Runge-Kutta steps in one compiled call (FusedResidual.rk_steps): state, eliminated
     multipliers, sensors, solution file and step-size counters equal those of the group-by-group
     path, bit for bit, with fixed and with automatic step sizes (rejected steps, the warning at
     the minimum step size once); a solution that overflows fails with the same message at the
-    same step."""
+    same step. VelocityVerlet's steps (a module of their own, VERLET_STEPS) likewise."""
     DST = exu.DynamicSolverType
+    if variant.startswith('verlet'):
+        from multibody.solvers import explicit
+        monkeypatch.setattr(explicit, '_VERLET_WARNED', True)     # (printed once per process)
     kw = {'last_stage_accelerations': dict(end_of_step=False),
           'euler': dict(solver_type=DST.ExplicitEuler),
           'dopri5_fixed': dict(solver_type=DST.DOPRI5, automatic=False),
@@ -803,6 +807,9 @@ def test_compiled_runge_kutta_steps_give_the_same_numbers(variant, monkeypatch, 
           'dopri5': dict(solver_type=DST.DOPRI5, h=1e-2, steps=30, tol=1e-7),
           'ode23_outputs': dict(solver_type=DST.ODE23, h=1e-2, steps=30, tol=1e-6, outputs=True),
           'minimum_step_size': dict(solver_type=DST.DOPRI5, h=1e-2, steps=30, tol=1e-10, h_min=2e-3),
+          'verlet': dict(solver_type=DST.VelocityVerlet),
+          'verlet_outputs': dict(solver_type=DST.VelocityVerlet, outputs=True),
+          'verlet_blows_up': dict(solver_type=DST.VelocityVerlet, stiffness=2e5, h=2e-3, steps=2000),
           }.get(variant, {})
     plain = _explicit_grid('0', monkeypatch, tmp_path, **kw)
     printed = capsys.readouterr().out
@@ -811,7 +818,7 @@ def test_compiled_runge_kutta_steps_give_the_same_numbers(variant, monkeypatch, 
     assert counter.steps > 10
     _assert_same(plain, fused)
     assert capsys.readouterr().out == printed
-    if variant == 'blows_up':
+    if variant.endswith('blows_up'):
         assert 'NaN or Inf' in plain['error']
     else:
         assert 'error' not in plain and np.abs(plain['lam']).max() > 0.1     # eliminated reactions

@@ -545,7 +545,7 @@ def _rk_combine_source(coef, out, lie, indent):
     return "".join(" " * indent + line + "\n" for line in lines)
 
 
-EXPLICIT_LOOPS = """
+EXPLICIT_ACCELERATIONS = """
 
 @_inner
 def accelerations(q, v, za, zl, t, q_ref, r, inv_m, f, x{params}):
@@ -562,7 +562,8 @@ def accelerations(q, v, za, zl, t, q_ref, r, inv_m, f, x{params}):
         for j in range(n2):
             x[j] = inv_m[j] * f[j]
 {block_solve}    return bad
-
+"""
+EXPLICIT_LOOPS = EXPLICIT_ACCELERATIONS + """
 
 @_inner
 def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, sc{params}):
@@ -698,6 +699,72 @@ for _indent in (12, 16):
     EXPLICIT_LOOPS = EXPLICIT_LOOPS.replace(f"@START_STATE({_indent})@\n",
                                             "".join(" " * _indent + line + "\n" for line in _RK_START_STATE.splitlines()))
 assert "@END_OF_STEP" not in EXPLICIT_LOOPS and "@START_STATE" not in EXPLICIT_LOOPS
+# the step loop's head of rk_steps: the state at the start of the step into y0 and delta
+_RK_SAVE_STATE = EXPLICIT_LOOPS[EXPLICIT_LOOPS.index("    while done < max_steps and tc < t_lim:\n"):
+                                EXPLICIT_LOOPS.index("        while True:\n            # one try")]
+# ExplicitSolver.velocity_verlet_step in the compiled steps (modules of kind "explicit_vv"; the
+# entry's mode 4 and the arguments of rk_steps, sc as there): v_h = v + h/2 a, q = q + h v_h, the
+# eliminated coordinates zero, a = M^-1 f(q, v_h) (zero at the eliminated ones), v = v_h + h/2 a;
+# the eliminated coordinates' multipliers f_j / C_j at each step (finish_elimination, with f of
+# that residual: only with a diagonal mass matrix, ExplicitSolver.compiled_steps)
+VERLET_STEPS = """
+
+@_inner
+def rk_steps(q, v, a, lam, q_ref, r, delta, y, y0, Kf, tab, inv_m, elim, f, x, sc{params}):
+    h, k = sc[0], int(sc[2])
+    t0, t_lim, t_end, tw, eps = sc[4], sc[5], sc[6], sc[7], sc[8]
+    step, max_steps, tc, output, adaptive = sc[9], sc[10], sc[11], sc[12] != 0.0, sc[13] != 0.0
+    n2, nae = q.shape[0], lam.shape[0]
+    za, zl = np.zeros(n2), np.zeros(nae)
+    done, nrhs, status, nrej, err = 0, 0, 0, 0, 0.0
+    out_slot, pre_slot = np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
+    hs = h
+""" + _RK_SAVE_STATE + """        if adaptive:
+            hs = min(h, t_end - tc) if tc + h > t_end else h      # the step loop's last step
+            t_new = tc + hs
+        else:
+            t_new = t0 + (step + 1.0) * h
+        ended = False
+        if sc[32] != 0.0:
+            # the solver's preStep call back, the state at the start of the step; sc[33] set by
+            # it: Python goes on from there (status 7)
+            sc[14], sc[15], sc[16], sc[17], sc[34] = done, tc, nrhs, hs, t_new
+            pre_slot[0] = int(sc[32])
+            _kuser.user_call(pre_slot, t_new, False)
+            ended = sc[33] != 0.0
+        finite = not ended
+        if finite:
+            for j in range(n2):
+                vh = v[j] + 0.5 * hs * a[j]
+                q[j] = q[j] + hs * vh
+                v[j] = vh
+            for j in range(k):
+                e = int(elim[j])
+                q[e] = 0.0
+                v[e] = 0.0
+            finite = accelerations(q, v, za, zl, tc + hs, q_ref, r, inv_m, f, x{params}) < 0
+            nrhs += 1
+        if finite:
+            for j in range(k):
+                x[int(elim[j])] = 0.0
+            for j in range(n2):
+                v[j] = v[j] + 0.5 * hs * x[j]
+                a[j] = x[j]
+                if not (np.isfinite(q[j]) and np.isfinite(v[j])):
+                    finite = False
+            for j in range(k):
+                e, cj = int(elim[j]), elim[3 * k + j]
+                lam[int(elim[k + j])] = f[e] / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
+        if not finite:
+            # NaN or Inf in the new state, a zero pivot of the mass matrix, or what the preStep
+            # function leaves to Python: the state back at the start of the step
+""" + "".join(" " * 12 + line + "\n" for line in _RK_START_STATE.splitlines()) + """            status = 7 if ended else 3
+            break
+        done += 1
+        step += 1.0
+        tc = t_new
+        due = output and (abs(t_new - t_end) <= eps or t_new - tw >= -eps)
+""" + EXPLICIT_LOOPS[EXPLICIT_LOOPS.index("        if due:\n            if sc[30] == 0.0:"):]
 RUN = """
 
 @numba.njit(cache=True)
@@ -742,6 +809,8 @@ RUN_BRANCHES = {
 """)}
 # the explicit kind with the step-size control of the embedded pairs in rk_steps
 RUN_BRANCHES["explicit_auto"] = RUN_BRANCHES["explicit"]
+# VelocityVerlet: its steps under the name and mode of the Runge-Kutta steps
+RUN_BRANCHES["explicit_vv"] = RUN_BRANCHES["explicit"]
 # the static solver: the implicit modes without the time steps (3)
 _STEPS_BRANCH = """
     if mode == 3:
@@ -1136,7 +1205,9 @@ class FusedResidual:
                 "    r[:] = 0.0"]
         body += lines
         fmt = dict(factors=FACTOR_ARGS, params=comma + params, jparams=jparams)
-        if kind.startswith("explicit"):
+        if kind == "explicit_vv":
+            body += (EXPLICIT_ACCELERATIONS + VERLET_STEPS).format(block_solve=block_solve, **fmt).splitlines()
+        elif kind.startswith("explicit"):
             # the Lie-group lines only for systems with such nodes, the step-size control only in
             # the modules of the automatic step size (what a module may call, it links and loads)
             lie = any(getattr(g, "lie_group_rows", None) is not None and g.n for g in eq.c.node_groups)
@@ -1249,7 +1320,8 @@ class FusedResidual:
         "implicit_full" (the same, its steps with full Newton: newton_full),
         "static" (the residual f + C^T lambda of StaticSolver, iterate, newton_loop), "explicit" or
         "explicit_auto" (with the step-size control of the embedded pairs)
-        (rk_steps); a module with all would take longer to load."""
+        (rk_steps), "explicit_vv" (VelocityVerlet's steps); a module with all would take longer
+        to load."""
         scaled = [] if kind == "static" else None
         try:
             parts, partial = cls._collect(eq, scaled)

@@ -403,8 +403,10 @@ class ExplicitSolver(StepLoop):
         ex = ti.explicit
         self.automatic = bool(ti.automaticStepSize) and self.tableau is not None and \
             self.tableau.b_hat is not None
-        # the compiled steps with the step-size control only where it is used (another module)
-        self.fused_kind = "explicit_auto" if self.automatic else "explicit"
+        # the compiled steps with the step-size control only where it is used (another module);
+        # VelocityVerlet's steps in a module kind of their own
+        self.fused_kind = ("explicit_vv" if self.solver_type == DST.VelocityVerlet
+                           else "explicit_auto" if self.automatic else "explicit")
         self.end_of_step_accelerations = bool(ex.computeEndOfStepAccelerations)
         self.n = self.c.n_ode2
         self.mass = MassSolver(self.eq, bool(ti.reuseConstantMassMatrix), bool(ex.computeMassMatrixInversePerBody))
@@ -452,7 +454,9 @@ class ExplicitSolver(StepLoop):
             if not _VERLET_WARNED:   # Exudyn prints it once per process
                 _VERLET_WARNED = True
                 print("WARNING: VelocityVerlet: still under development")
-            cur.a[:] = self.accelerations(cur.t, cur.q, cur.v)
+            # (+ 0.0: a zero force is +0 as in the group-by-group path, not the -0 of the negated
+            # fused residual; the solution file's first row shows it)
+            cur.a[:] = self.accelerations(cur.t, cur.q, cur.v) + 0.0
         cur.a_alg[:] = cur.a
         self.start_of_step.copy_from(cur)
 
@@ -571,9 +575,13 @@ class ExplicitSolver(StepLoop):
         (verboseMode 2; preStep and postStep functions and data nodes of connectors by call backs:
         ``pre_step_call_back``, ``output_call_back`` after every step). Fixed step sizes, or the automatic step size of an embedded pair, whose control
         (``control_step_size``) runs compiled too: the next step size comes back in ``h_next``.
-        Same numbers as ``runge_kutta``.
+        Same numbers as ``runge_kutta``. VelocityVerlet's steps likewise (its module's rk_steps,
+        VERLET_STEPS: the numbers of ``velocity_verlet_step``), without data nodes of connectors
+        (their update reads the end-of-step frames, which the steps' last residual, at the
+        half-step velocities, does not leave).
         Returns as StepLoop.compiled_steps (then "compiled" or "python"), or None."""
-        if self.tableau is None or self._verbose > 1:
+        verlet = self.solver_type == DST.VelocityVerlet
+        if (self.tableau is None and not verlet) or self._verbose > 1 or (verlet and self.post_newton_groups()):
             return None
         if self.mbs._user_functions["postNewton"] or (self.post_newton_groups() and not self.compiled_output):
             return None             # (data nodes: updated by the output call back after each step)
@@ -587,19 +595,20 @@ class ExplicitSolver(StepLoop):
             return None                     # the first step reports it
         inv_m = self.mass._inv_diag
         if inv_m is None:
-            # block by block, in the module (its blocks the same partition as MassSolver's)
-            if not fz.block_mass:
+            # block by block, in the module (its blocks the same partition as MassSolver's); not
+            # VelocityVerlet's eliminated multipliers (f - M a with f at the half-step velocities)
+            if not fz.block_mass or (verlet and self.elim.index.size):
                 return None
             inv_m = self._zero_lam[:0]
         bufs = self._rk_buffers
         if bufs is None:
             n, n_ae, tab, e = self.n, self.c.n_ae, self.tableau, self.elim
-            s = tab.stages
-            b_hat = tab.b_hat if tab.b_hat is not None else np.zeros(s)
+            s = tab.stages if tab is not None else 1
+            b_hat = tab.b_hat if tab is not None and tab.b_hat is not None else np.zeros(s)
+            coefficients = np.concatenate([tab.c, tab.b, tab.A.ravel(), b_hat]) if tab is not None else np.zeros(4)
             bufs = self._rk_buffers = (
                 np.empty(n + n_ae), np.empty(n + n_ae),
-                [np.empty(2 * n), np.empty(2 * n), np.empty(s * 2 * n),
-                 np.concatenate([tab.c, tab.b, tab.A.ravel(), b_hat]), None,
+                [np.empty(2 * n), np.empty(2 * n), np.empty(s * 2 * n), coefficients, None,
                  np.concatenate([e.index, e.ae, e.first, e.coefficient,
                                  self.lie.packed if self.lie is not None else []]).astype(float),
                  np.empty(n), np.empty(n)],
@@ -607,7 +616,8 @@ class ExplicitSolver(StepLoop):
         r, delta, arrays, sc = bufs
         arrays[4] = inv_m
         output, t_out = self.compiled_output_time()
-        sc[:14] = (h, self.tableau.stages, self.elim.index.size, self.end_of_step_accelerations, t0, t_lim, t_end,
+        sc[:14] = (h, self.tableau.stages if not verlet else 1, self.elim.index.size,
+                   self.end_of_step_accelerations and not verlet, t0, t_lim, t_end,
                    t_out, OUTPUT_TIME_EPS, step, COMPILED_STEPS_MAX, t, output, adaptive)
         it = self.it
         if self.automatic:
