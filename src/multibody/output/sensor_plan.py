@@ -13,7 +13,8 @@ operation per output step:
   arithmetic of body_output; of the accelerations of rigid bodies (3D): acceleration_outputs,
   the function of their body_output;
 - object sensors of connectors and constraints: rows of their group's outputs (computed once
-  per output step by the output batch); of the outputs that are the multipliers alone (the
+  per output step by the output batch; an output the group computes alone, where its sensor is
+  the only one reading the group: item_outputs.group_output); of the outputs that are the multipliers alone (the
   constraint forces of CoordinateConstraint, DistanceConstraint, SphericalJoint,
   RevoluteJoint2D: the groups' LAMBDA_OUTPUTS), rows of ``lambda_output``, with no kinematics.
 
@@ -59,7 +60,6 @@ class SensorPlan:
         self.sensor_values = sensor_values
         self.current = c.states[CFG.Current]
         records = mbs._items["sensor"]
-        self.n = len(records)
         self.stored = [i for i, r in enumerate(records) if r.values["storeInternal"]]
         stored, files = set(self.stored), set(files)
         self._stored_set = stored
