@@ -70,13 +70,15 @@ def run_code_only(inner):
     linked into it as LLVM IR. Their own machine code (each made by the JIT engine, with the
     kernels it links) is skipped: their code libraries are finalized without being added to the
     engine, so they have no addresses (they are never called from Python here) and no
-    environment to set (a module's compile 18-28 % shorter: pendulum2d N = 1 18.8 -> 15.4 s, the
-    largest module of the tests 76 -> 55 s). Numba internals: where this Numba lacks one of them,
-    everything is compiled as before."""
+    environment to set; and their linked modules are not optimized on their own, run's
+    optimization covers them (the same numbers and speed). A module's compile: pendulum2d N = 1
+    18.8 -> 11.8 s, the largest module of the tests 76 -> 41 s. Numba internals: where this Numba
+    lacks one of them, everything is compiled as before."""
     from numba.core import codegen
 
     lib, gen = codegen.CPUCodeLibrary, getattr(codegen, "JITCPUCodegen", None)
-    if gen is None or not all(hasattr(lib, a) for a in ("_finalize_final_module", "_finalize_dynamic_globals",
+    if gen is None or not all(hasattr(lib, a) for a in ("_finalize_final_module", "_optimize_final_module",
+                                                         "_finalize_dynamic_globals",
                                                          "_verify_declare_only_symbols")) \
             or not hasattr(gen, "set_env"):
         return
@@ -92,6 +94,12 @@ def run_code_only(inner):
     def _set_env(self, env_name, env):
         if self._engine.get_global_value_address(env_name):
             set_env(self, env_name, env)
+    optimize = lib._optimize_final_module
+
+    def _optimize_final_module(self):
+        if self.name not in inner:      # (run's optimizes them with everything linked into it)
+            optimize(self)
+    lib._optimize_final_module = _optimize_final_module
     lib._finalize_final_module = _finalize_final_module
     gen.set_env = _set_env
 
