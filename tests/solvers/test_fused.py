@@ -1338,3 +1338,39 @@ def test_rolling_disc_lying_flat_is_named(mode, monkeypatch):
     with pytest.raises(exu.SolverError,
                        match=r"ObjectJointRollingDisc 2 .*disc lying flat on the plane"):
         mbs.SolveDynamic(ss)
+
+
+@pytest.mark.parametrize('solver', ['RK44', 'VelocityVerlet'])
+def test_explicit_zero_accelerations_are_written_as_zero(solver, monkeypatch, tmp_path):
+    """A force component that is zero gives the acceleration +0 on every path (the fused
+    residual's -f as 0 - r, not -r): the solution file shows 0, as the group-by-group path and
+    Exudyn 1.13.6 write it, not -0."""
+    from multibody.solvers import explicit
+    monkeypatch.setattr(explicit, '_VERLET_WARNED', True)
+    texts = {}
+    for mode in ('0', '1'):
+        monkeypatch.setenv('MULTIBODY_FUSED', mode)
+        counter = _RKCounter(monkeypatch)
+        SC = exu.SystemContainer()
+        mbs = SC.AddSystem()
+        n = mbs.AddNode(U.NodePoint(referenceCoordinates=[0., 0., 0.], initialVelocities=[1., 0., 0.]))
+        m = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=mbs.AddObject(U.MassPoint(mass=2., nodeNumber=n))))
+        mbs.AddLoad(U.LoadMassProportional(markerNumber=m, loadVector=[0., -9.81, 0.]))
+        mbs.Assemble()
+        ss = exu.SimulationSettings()
+        ss.timeIntegration.numberOfSteps, ss.timeIntegration.endTime = 200, 0.2
+        ss.timeIntegration.verboseMode = 0
+        ss.solution.file.write = True
+        ss.solution.file.name = str(tmp_path / f'{solver}{mode}.txt')
+        ss.solution.file.writePeriod = 0.05
+        ss.solution.file.export.accelerations = True
+        mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
+        assert (counter.steps > 100) == (mode == '1')
+        texts[mode] = [line for line in (tmp_path / f'{solver}{mode}.txt').read_text().splitlines()
+                       if not line.startswith('#')]
+        monkeypatch.undo()
+        monkeypatch.setattr(explicit, '_VERLET_WARNED', True)
+    assert texts['0'] == texts['1'] and len(texts['1']) == 5
+    # Exudyn 1.13.6 (RK44): t, q (3), q_t (3), q_tt (3) at t = 0.05
+    assert texts['1'][1].startswith('0.05,0.05,-0.0122625,0,1,-0.4905,0,0,-9.81,0')
+    assert '-0,' not in ''.join(texts['1']) + ','

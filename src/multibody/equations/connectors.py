@@ -84,16 +84,18 @@ class ConnectorGroup(Group):
         J = m.Jpos if self.marker_kind == "position" else m.cJ[:, None, :]
         F = np.zeros((self.n, J.shape[1]))
         Q = np.zeros((self.n, self.L))
-        if self.user:
-            def forces(t, index2):
-                F[...] = self.forces(m, t, False)[0]
-            first = PythonCall(forces, reads=[x for x in force_args if isinstance(x, np.ndarray)])
-        else:
-            first = Call(force_kernel, *force_args, F)
-        return [first,
-                Call(kc.project_to_coordinates, self.m0, self.m1, J, F, _NO_BLOCKS, _NO_BLOCKS,
-                     self.active, False, Q, _NO_BLOCKS, _NO_BLOCKS),
-                Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
+        first = (self.fused_user_force_calls(m, F, force_kernel, force_args) if self.user
+                 else [Call(force_kernel, *force_args, F)])
+        return first + [Call(kc.project_to_coordinates, self.m0, self.m1, J, F, _NO_BLOCKS, _NO_BLOCKS,
+                             self.active, False, Q, _NO_BLOCKS, _NO_BLOCKS),
+                        Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
+
+    def fused_user_force_calls(self, m, F, force_kernel, force_args):
+        """The fused calls that write F where items have user functions: a call back running the
+        group's ``forces`` in Python."""
+        def forces(t, index2):
+            F[...] = self.forces(m, t, False)[0]
+        return [PythonCall(forces, reads=[x for x in force_args if isinstance(x, np.ndarray)])]
 
     def fused_constant_blocks(self, eq, force_kernel, force_args, S, Dv):
         """The compiled refactorization's K and D blocks of a connector whose dF/d dp = S and
@@ -169,25 +171,21 @@ class SpringDampers(ConnectorGroup):
 
     def fused_forces(self, eq):
         m = eq.markers
-        if not self.user:
-            return self.fused_projection(eq, kf.spring_damper_forces, self.m0, self.m1, m.pos, m.vel,
-                                         self.p_referenceLength, self.p_stiffness, self.p_damping, self.p_force,
-                                         self.p_velocityOffset, np.zeros(self.n, dtype=bool), np.zeros(self.n))
-        # with user functions: their forces by a call back (the user functions called as in the
-        # group-by-group path), the rest as without
-        mask, fsd = self._fused_user_forces()
+        mask, fsd = self._fused_user_forces() if self.user else (np.zeros(self.n, dtype=bool), np.zeros(self.n))
+        return self.fused_projection(eq, kf.spring_damper_forces, self.m0, self.m1, m.pos, m.vel,
+                                     self.p_referenceLength, self.p_stiffness, self.p_damping, self.p_force,
+                                     self.p_velocityOffset, mask, fsd)
+
+    def fused_user_force_calls(self, m, F, force_kernel, force_args):
+        """With user functions: a call back for their forces alone (into the mask and force arrays
+        that close ``force_args``; the user functions called as in the group-by-group path), then
+        the kernel for F as without."""
+        mask, fsd = force_args[-2:]
 
         def user_forces(t, index2):
             self._user_forces(m, t, mask, fsd)
-        F = np.zeros((self.n, 3))
-        Q = np.zeros((self.n, self.L))
-        return [PythonCall(user_forces, reads=[m.pos, m.vel, self.p_referenceLength, self.p_velocityOffset,
-                                               self.p_stiffness, self.p_damping, self.p_force]),
-                Call(kf.spring_damper_forces, self.m0, self.m1, m.pos, m.vel, self.p_referenceLength, self.p_stiffness,
-                     self.p_damping, self.p_force, self.p_velocityOffset, mask, fsd, F),
-                Call(kc.project_to_coordinates, self.m0, self.m1, m.Jpos, F, _NO_BLOCKS, _NO_BLOCKS,
-                     self.active, False, Q, _NO_BLOCKS, _NO_BLOCKS),
-                Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
+        return [PythonCall(user_forces, reads=[x for x in force_args[:-2] if isinstance(x, np.ndarray)]),
+                Call(force_kernel, *force_args, F)]
 
     def fused_stiffness(self, eq):
         """K and D blocks of the compiled refactorization: the kernels of ``evaluate`` (with user

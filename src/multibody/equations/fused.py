@@ -494,7 +494,7 @@ if k > 0:
         nrhs += 1
     for j in range(k):
         e, cj = int(elim[j]), elim[3 * k + j]
-        lam[int(elim[k + j])] = -r[e] / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
+        lam[int(elim[k + j])] = (0.0 - r[e]) / cj if elim[2 * k + j] != 0.0 and cj != 0.0 else 0.0
 """
 
 
@@ -557,7 +557,7 @@ def accelerations(q, v, za, zl, t, q_ref, r, inv_m, f, x{params}):
     n2 = q.shape[0]
     bad = -1
     for j in range(n2):
-        f[j] = -r[j]
+        f[j] = 0.0 - r[j]       # (not -r: a zero force +0, as the group-by-group path's and Exudyn's)
     if inv_m.shape[0] == n2:
         for j in range(n2):
             x[j] = inv_m[j] * f[j]

@@ -454,9 +454,7 @@ class ExplicitSolver(StepLoop):
             if not _VERLET_WARNED:   # Exudyn prints it once per process
                 _VERLET_WARNED = True
                 print("WARNING: VelocityVerlet: still under development")
-            # (+ 0.0: a zero force is +0 as in the group-by-group path, not the -0 of the negated
-            # fused residual; the solution file's first row shows it)
-            cur.a[:] = self.accelerations(cur.t, cur.q, cur.v) + 0.0
+            cur.a[:] = self.accelerations(cur.t, cur.q, cur.v)
         cur.a_alg[:] = cur.a
         self.start_of_step.copy_from(cur)
 
@@ -494,7 +492,7 @@ class ExplicitSolver(StepLoop):
         if fz is not None:
             r = fz.residual(cur.q, cur.v, self._zero_a, self._zero_lam, t, False, np.empty(self.n + self.c.n_ae))
             self._fused_blocks = fz.mass_blocks      # the mass blocks at this point
-            return -r[:self.n]
+            return 0.0 - r[:self.n]      # (not -r: a zero force +0, as the group-by-group path's)
         self._fused_blocks = None
         self.eq.update_kinematics(cur.q, cur.v, t)
         return self.eq.ode2_rhs()
