@@ -241,9 +241,9 @@ def test_linear_spring_damper_axis_must_be_unit():
         mbs.Assemble()
 
 
-def _user_model():
-    """The three spring-dampers with user functions, Euler-parameter and Rxyz bodies; a second
-    RigidBodySpringDamper to the ground (both of its group on the ground: marker 0 not perturbed)."""
+def _two_bodies():
+    """A system with two rigid bodies (Euler parameters, Rxyz) and three rigid markers: mG on the
+    ground, mA and mB on the bodies."""
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     g = mbs.AddObject(ObjectGround())
@@ -255,6 +255,13 @@ def _user_model():
                                                     centerOfMass=[0.01, -0.02, 0.03])))
     mG = mbs.AddMarker(MarkerBodyRigid(bodyNumber=g, localPosition=[0.1, 0., 0.]))
     mA, mB = (mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[0., 0.2, 0.])) for b in bodies)
+    return mbs, mG, mA, mB
+
+
+def _user_model():
+    """The three spring-dampers with user functions, Euler-parameter and Rxyz bodies; a second
+    RigidBodySpringDamper to the ground (both of its group on the ground: marker 0 not perturbed)."""
+    mbs, mG, mA, mB = _two_bodies()
     calls = []
 
     def rbsd(mbs, t, i, d, r, v, w, K, D, R0, R1, off):
@@ -288,8 +295,10 @@ def _user_model():
 def test_batched_marker_jacobians_equal_perturbation_by_perturbation():
     """marker_jacobians evaluates all perturbed marker states in one pass of the force laws (their
     user functions called row by row): every perturbed row is the state ``perturbed`` gives, and
-    dW/dx, dW/dw equal the 48 evaluations of the group one by one, bit for bit, except the
-    columns of a marker that is on the ground for the whole group, which are not perturbed (zero)."""
+    dW/dx, dW/dw equal the forward differences of the group evaluated one perturbation at a time,
+    bit for bit, except the columns of a marker that is on the ground for the whole group, which
+    are not perturbed (zero). One user-function call per item and direction: 24 (12 with a
+    marker on the ground), none at the unperturbed state when its W is given."""
     from multibody.equations.rigid_connectors import FD_STEP, MarkerState
     mbs, calls = _user_model()
     c, q, v = _state(mbs, seed=7)
@@ -297,26 +306,110 @@ def test_batched_marker_jacobians_equal_perturbation_by_perturbation():
     eq.update_kinematics(q, v, 0.2)
     for g in c.connector_groups:
         s = MarkerState(eq.markers, g.m0, g.m1)
-        batched = s.central_differences(FD_STEP)
+        batched = s.forward_differences(FD_STEP)
         for j in range(24):
-            for b, e in ((0, FD_STEP), (1, -FD_STEP)):
-                one = s.perturbed(j, e)
-                rows = slice((2 * j + b) * g.n, (2 * j + b + 1) * g.n)
-                for name in MarkerState.__slots__:
-                    np.testing.assert_array_equal(getattr(batched, name)[rows], getattr(one, name),
-                                                  err_msg=f"{type(g).__name__} {name} j={j} b={b}")
+            one = s.perturbed(j, FD_STEP)
+            rows = slice(j * g.n, (j + 1) * g.n)
+            for name in MarkerState.__slots__:
+                np.testing.assert_array_equal(getattr(batched, name)[rows], getattr(one, name),
+                                              err_msg=f"{type(g).__name__} {name} j={j}")
         B = g.B(eq.markers)
+        W0 = g._W(s, 0.2)
         del calls[:]
-        S, Dv = g.marker_jacobians(s, 0.2, B)
+        S, Dv = g.marker_jacobians(s, 0.2, B, W0)
         on_ground = not B[:, :6].any()
-        assert len(calls) == g.n * (24 if on_ground else 48), type(g).__name__
+        assert len(calls) == g.n * (12 if on_ground else 24), type(g).__name__
         for j in range(24):
-            dW = (g._W(s.perturbed(j, FD_STEP), 0.2) - g._W(s.perturbed(j, -FD_STEP), 0.2)) / (2.0 * FD_STEP)
+            dW = (g._W(s.perturbed(j, FD_STEP), 0.2) - W0) / FD_STEP
             got = S[:, :, j] if j < 12 else Dv[:, :, j - 12]
             if on_ground and j % 12 < 6:
                 assert not got.any()
             else:
                 np.testing.assert_array_equal(got, dW, err_msg=f"{type(g).__name__} j={j}")
+        del calls[:]
+        S1, Dv1 = g.marker_jacobians(s, 0.2, B)          # W0 evaluated there: one call more per item
+        assert len(calls) == g.n * (13 if on_ground else 25), type(g).__name__
+        np.testing.assert_array_equal(S1, S)
+        np.testing.assert_array_equal(Dv1, Dv)
+
+
+def test_marker_jacobians_follow_parameter_changes():
+    """The tiled copy of a group (its items once per direction) is kept between Jacobians and made
+    again when a parameter changes in place (SetObjectParameter: stiffness, activeConnector)."""
+    from multibody.equations.rigid_connectors import MarkerState
+    mbs, calls = _user_model()
+    c, q, v = _state(mbs, seed=5)
+    eq = c.equations
+    eq.update_kinematics(q, v, 0.2)
+    g = next(g for g in c.connector_groups if type(g).__name__ == "LinearSpringDampers")
+    s = MarkerState(eq.markers, g.m0, g.m1)
+    before = g.marker_jacobians(s, 0.2)
+    assert g.marker_jacobians(s, 0.2)[0] is not before[0]
+    for name, value in (("stiffness", 400.), ("activeConnector", False)):
+        mbs.SetObjectParameter(int(g.items[0]), name, value)
+        assert c.object_group.get(int(g.items[0]), (g,))[0] is g and mbs.systemIsConsistent
+        got = g.marker_jacobians(s, 0.2)
+        g.__dict__.pop("_tiled_kept")
+        fresh = g.marker_jacobians(s, 0.2)
+        for a, b, c0 in zip(got, fresh, before):
+            np.testing.assert_array_equal(a, b, err_msg=name)
+            assert (a != c0).any(), name
+        before = got
+    assert not before[0].any() and not before[1].any()          # inactive: W = 0
+
+
+def _spring_dampers(user_functions):
+    """Two bodies (Euler parameters, Rxyz), a RigidBodySpringDamper to the ground, a Linear- and a
+    TorsionalSpringDamper between them; with ``user_functions`` each has one that repeats its
+    built-in force law."""
+    mbs, mG, mA, mB = _two_bodies()
+    K = np.diag([400., 500., 600., 30., 40., 50.])
+    K[0, 1] = K[1, 0] = 50.
+
+    def rbsd(mbs, t, i, d, r, v, w, K, D, R0, R1, off):
+        return list(np.array(K) @ (np.array(list(d) + list(r)) - np.array(off))
+                    + np.array(D) @ np.array(list(v) + list(w)))
+
+    def linear(mbs, t, i, d, v, k, c, off):
+        return k * (d - off) + c * v
+
+    def torsional(mbs, t, i, phi, om, k, c, off):
+        return k * (phi - off) + c * om
+    uf = user_functions
+    mbs.AddObject(RigidBodySpringDamper(markerNumbers=[mG, mA], stiffness=K, damping=0.01 * K,
+                                        offset=[0., -0.9, 0.02, 0.05, -0.03, 0.1],
+                                        springForceTorqueUserFunction=rbsd if uf else 0))
+    mbs.AddObject(LinearSpringDamper(markerNumbers=[mA, mB], stiffness=200., damping=3., offset=0.2,
+                                     springForceUserFunction=linear if uf else 0))
+    mbs.AddObject(TorsionalSpringDamper(markerNumbers=[mA, mB], stiffness=3., damping=0.05, offset=0.1,
+                                        springTorqueUserFunction=torsional if uf else 0))
+    mbs.Assemble()
+    return mbs
+
+
+def test_user_function_jacobians_close_to_the_kernel_jacobians():
+    """The forward differences of groups with user functions that repeat the built-in force laws
+    give the stiffness and damping blocks of the kernel (central differences, no user function)
+    to a relative 1e-6: the same Newton matrix up to the differences' error."""
+    blocks = []
+    for uf in (False, True):
+        mbs = _spring_dampers(uf)
+        c, q, v = _state(mbs, seed=3)
+        eq = c.equations
+        eq.update_kinematics(q, v, 0.2)
+        out = []
+        for g in c.connector_groups:
+            assert bool(g.user) == uf
+            L = g.L
+            Q, Kb, Db = np.zeros((g.n, L)), np.zeros((g.n, L, L)), np.zeros((g.n, L, L))
+            g.evaluate(eq.markers, 0.2, Q, Kb, Db)
+            out.append((type(g).__name__, Q, Kb, Db))
+        blocks.append(out)
+    for (name, Q0, K0, D0), (_, Q1, K1, D1) in zip(*blocks):
+        np.testing.assert_allclose(Q1, Q0, rtol=1e-12, atol=1e-12 * np.abs(Q0).max(), err_msg=name)
+        for a, b in ((K1, K0), (D1, D0)):
+            assert np.abs(b).max() > 0.0
+            assert np.abs(a - b).max() <= 1e-6 * np.abs(b).max(), (name, np.abs(a - b).max(), np.abs(b).max())
 
 
 def test_torsional_angle_kernel_equals_the_numpy_angle():

@@ -6,8 +6,9 @@ Jacobians, Q_LHS = [-Jpos0^T F - Jrot0^T T; Jpos1^T F + Jrot1^T T], i.e. Q_LHS =
 B = blockdiag([Jpos0; Jrot0], [Jpos1; Jrot1]) (12 x 2K) and W = [-F; -T; F; T] in marker space.
 The Jacobians are K = B^T (dW/dx) B and D = B^T (dW/dw) B, with x = [p0, pi0, p1, pi1]
 (positions and global virtual rotations, A -> exp(pi~) A) and w = [v0, omega0, v1, omega1];
-dW/dx and dW/dw are central differences in marker space, vectorized over the items (the marker
-Jacobians are taken as constant, as for the other connectors; spec connectors.md allows it).
+dW/dx and dW/dw are differences in marker space, vectorized over the items (the marker Jacobians
+are taken as constant, as for the other connectors; spec connectors.md allows it): central in
+the kernel, forward where a group has user functions (one call per direction, as Exudyn).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from .python_kernels import PythonKernels
 # called from Python: lean twins (python_kernels.py)
 rk, krc = PythonKernels(_rotations), PythonKernels(_krc)
 
-# central-difference step of the marker-space Jacobians (positions [m], rotations [rad], rates)
+# difference step of the marker-space Jacobians (positions [m], rotations [rad], rates)
 FD_STEP = _krc.FD_STEP
 _NO_BLOCKS = np.zeros((0, 0, 0))
 _NO_DATA = np.zeros(0)
@@ -64,33 +65,32 @@ def _marker_coordinate(j):
     return ("v%d" if kind == 0 else "w%d") % side, k, False
 
 
-_CENTRAL_PLANS = {}
+_DIFFERENCE_PLANS = {}
 
 
-def _central_plan(n, eps, directions):
-    """What MarkerState.central_differences changes in the 2 m n rows of n connectors (m
-    directions): the rows of the tiled state (each connector 2 m times), per vector (p0, v0, ...)
+def _difference_plan(n, eps, directions):
+    """What MarkerState.forward_differences changes in the m n rows of n connectors (m
+    directions): the rows of the tiled state (each connector m times), per vector (p0, v0, ...)
     the rows, columns and values added, per rotation (A0, A1) the rows and the small rotations
-    applied (kept per n and directions)."""
+    applied (kept per n, eps and directions)."""
     key = (n, eps, directions)
-    plan = _CENTRAL_PLANS.get(key)
+    plan = _DIFFERENCE_PLANS.get(key)
     if plan is None:
         add, rot = {}, {}
         for m, j in enumerate(directions):
             name, k, rotation = _marker_coordinate(j)
-            for b, e in ((0, eps), (1, -eps)):
-                r = np.arange((2 * m + b) * n, (2 * m + b + 1) * n)
-                if rotation:
-                    rot.setdefault(name, []).append((r, _rot_small(k, e, n)))
-                else:
-                    add.setdefault(name, []).append((r, np.full(n, k), np.full(n, e)))
-        plan = {"rows": np.tile(np.arange(n), 2 * len(directions)),
+            r = np.arange(m * n, (m + 1) * n)
+            if rotation:
+                rot.setdefault(name, []).append((r, _rot_small(k, eps, n)))
+            else:
+                add.setdefault(name, []).append((r, np.full(n, k), np.full(n, eps)))
+        plan = {"rows": np.tile(np.arange(n), len(directions)),
                 "add": {name: tuple(np.concatenate(x) for x in zip(*parts)) for name, parts in add.items()},
                 "rotate": {name: (np.concatenate([r for r, _ in parts]), np.concatenate([R for _, R in parts]))
                            for name, parts in rot.items()}}
-        if len(_CENTRAL_PLANS) > 64:
-            _CENTRAL_PLANS.clear()
-        _CENTRAL_PLANS[key] = plan
+        if len(_DIFFERENCE_PLANS) > 64:
+            _DIFFERENCE_PLANS.clear()
+        _DIFFERENCE_PLANS[key] = plan
     return plan
 
 
@@ -112,7 +112,7 @@ class MarkerState:
 
     def perturbed(self, j, eps):
         """Copy with coordinate j of x (0..11) or w (12..23) changed by eps (one perturbation;
-        ``central_differences`` makes them all at once)."""
+        ``forward_differences`` makes them all at once)."""
         s = self.copy()
         name, k, rotation = _marker_coordinate(j)
         a = getattr(s, name)
@@ -122,13 +122,12 @@ class MarkerState:
             a[:, k] += eps
         return s
 
-    def central_differences(self, eps, directions=tuple(range(24))):
-        """The perturbed states of ``marker_jacobians`` in one state of 2 m n rows (m directions):
-        row (2 k + b) n + i is connector i with coordinate directions[k] (0..23, as ``perturbed``)
-        changed by +eps (b = 0) or -eps (b = 1), each row the numbers ``perturbed`` gives (the
-        same sums and 3 x 3 products, made for all rows at once)."""
-        n = self.p0.shape[0]
-        plan = _central_plan(n, eps, tuple(directions))
+    def forward_differences(self, eps, directions=tuple(range(24))):
+        """The perturbed states of ``marker_jacobians`` in one state of m n rows (m directions):
+        row k n + i is connector i with coordinate directions[k] (0..23, as ``perturbed``) changed
+        by eps, each row the numbers ``perturbed`` gives (the same sums and 3 x 3 products, made
+        for all rows at once)."""
+        plan = _difference_plan(self.p0.shape[0], eps, tuple(directions))
         rows = plan["rows"]
         s = object.__new__(MarkerState)
         for name in self.__slots__:
@@ -155,6 +154,7 @@ class RigidConnectorGroup(ConnectorGroup):
         super().setup(records)
         self.user = [i for i, r in enumerate(records) if r.values.get(self.user_key)]
         self.user_functions = [records[i].values[self.user_key] for i in self.user]
+        self.user_items = [int(self.items[i]) for i in self.user]
         self.data_index = getattr(self, "data_index", -np.ones(self.n, dtype=np.int64))
         self.params = np.ascontiguousarray(self.kernel_params(), dtype=float)
 
@@ -207,9 +207,19 @@ class RigidConnectorGroup(ConnectorGroup):
         return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
                      m.Jpos, m.Jrot, self.params, self.active, self._data(), self.data_index, True, Q, K, D)], K, D
 
-    def call_user(self, i, *args):
-        row = self.user.index(i)
-        return self.system.call_user(self.user_key, int(self.items[i]), self.user_functions[row], *args)
+    def call_user(self, k, *args):
+        """The user function of the group's k-th item with one (self.user[k])."""
+        return self.system.call_user(self.user_key, self.user_items[k], self.user_functions[k], *args)
+
+    def _user_scalars(self, t, out, x, x_t):
+        """out[i] = the user function of each item i with one, called with (t, item, x[i], x_t[i],
+        stiffness, damping, offset) as Exudyn passes them (floats; converted for all rows at once),
+        the scalar force laws' (LinearSpringDamper, TorsionalSpringDamper) user functions."""
+        if self.user:
+            r = self.user
+            rows = zip(*(a[r].tolist() for a in (x, x_t, self.p_stiffness, self.p_damping, self.p_offset)))
+            for k, (i, args) in enumerate(zip(r, rows)):
+                out[i] = float(self.call_user(k, t, self.user_items[k], *args))
 
     # the per-item arrays of the force laws (wrench and the methods it calls), besides the p_* parameters
     _ROW_ARRAYS = ("items", "active", "data_index", "intrinsic")
@@ -217,9 +227,15 @@ class RigidConnectorGroup(ConnectorGroup):
     def _tiled(self, reps):
         """A copy of the group with its items ``reps`` times over (row p n + i is item i, with
         item i's parameters and user function): ``wrench`` of a state of reps n rows evaluates the
-        force law of every row in one pass, the user functions called in row order."""
+        force law of every row in one pass, the user functions called in row order. Kept until
+        a parameter changes (CompiledSystem.parameter_version; the parameters change in place)."""
+        key = (reps, self.system.parameter_version)
+        kept = self.__dict__.get("_tiled_kept")
+        if kept is not None and kept[0] == key:
+            return kept[1]
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
+        g.__dict__.pop("_tiled_kept", None)
         n = self.n
         g.n = n * reps
         rows = np.tile(np.arange(n), reps)
@@ -229,12 +245,8 @@ class RigidConnectorGroup(ConnectorGroup):
                 setattr(g, name, a[rows])
         g.user = [p * n + i for p in range(reps) for i in self.user]
         g.user_functions = list(self.user_functions) * reps
-        rows = {r: k for k, r in enumerate(g.user)}
-
-        def call_user(i, *args):
-            k = rows[i]
-            return self.system.call_user(self.user_key, int(g.items[i]), g.user_functions[k], *args)
-        g.call_user = call_user
+        g.user_items = self.user_items * reps
+        self._tiled_kept = (key, g)
         return g
 
     def wrench(self, s, t):
@@ -257,14 +269,16 @@ class RigidConnectorGroup(ConnectorGroup):
         out[:, 9:12, K:] = markers.Jrot[self.m1]
         return out
 
-    def marker_jacobians(self, s, t, B=None):
-        """dW/dx (n, 12, 12) and dW/dw (n, 12, 12) by central differences: the perturbed states in
-        one evaluation of their rows (MarkerState.central_differences; the user functions called
-        perturbation by perturbation, in the group's order). With the marker Jacobians B (n, 12,
-        2K), a coordinate whose row of B is zero for every connector of the group (a marker on the
-        ground) is not perturbed: its columns of dW/dx and dW/dw meet only zeros in B^T (.) B
-        (left zero). A full-Newton step of two rigid bodies with three user-function
-        spring-dampers made its Jacobian in 24 ms, 48 passes of NumPy's small-array overhead."""
+    def marker_jacobians(self, s, t, B=None, W0=None):
+        """dW/dx (n, 12, 12) and dW/dw (n, 12, 12) by forward differences from W0 = W at ``s``
+        (evaluated here if not given): the perturbed states in one evaluation of their rows
+        (MarkerState.forward_differences; the user functions called perturbation by perturbation,
+        in the group's order), one call of an item's user function per direction, as Exudyn's
+        numerical differentiation makes one per coordinate (a central difference took two: 48 per
+        Jacobian of a connector between two bodies, 1.7 times Exudyn's calls). With the marker
+        Jacobians B (n, 12, 2K), a coordinate whose row of B is zero for every connector of the
+        group (a marker on the ground) is not perturbed: its columns of dW/dx and dW/dw meet only
+        zeros in B^T (.) B (left zero)."""
         n = self.n
         moving = np.ones(12, dtype=bool) if B is None else B.any(axis=2).any(axis=0)
         directions = [j for j in range(24) if moving[j % 12]]
@@ -273,8 +287,10 @@ class RigidConnectorGroup(ConnectorGroup):
         Dv = np.zeros((n, 12, 12))
         if not m:
             return S, Dv
-        W = self._tiled(2 * m)._W(s.central_differences(FD_STEP, directions), t).reshape(m, 2, n, 12)
-        dW = (W[:, 0] - W[:, 1]) / (2.0 * FD_STEP)           # (m, n, 12)
+        if W0 is None:
+            W0 = self._W(s, t)
+        W = self._tiled(m)._W(s.forward_differences(FD_STEP, directions), t).reshape(m, n, 12)
+        dW = (W - W0) / FD_STEP                                # (m, n, 12)
         for k, j in enumerate(directions):
             (S[:, :, j] if j < 12 else Dv[:, :, j - 12])[:] = dW[k]
         return S, Dv
@@ -287,9 +303,10 @@ class RigidConnectorGroup(ConnectorGroup):
             return
         s = MarkerState(markers, self.m0, self.m1)
         B = self.B(markers)
-        out_Q[:] = np.einsum("ndl,nd->nl", B, self._W(s, t))
+        W0 = self._W(s, t)
+        out_Q[:] = np.einsum("ndl,nd->nl", B, W0)
         if out_K is not None:
-            S, Dv = self.marker_jacobians(s, t, B)
+            S, Dv = self.marker_jacobians(s, t, B, W0)
             Bt = B.transpose(0, 2, 1)
             np.matmul(Bt @ S, B, out=out_K)
             np.matmul(Bt @ Dv, B, out=out_D)
@@ -388,11 +405,16 @@ class RigidBodySpringDampers(RigidConnectorGroup):
     def local_forces(self, s, t, AJ, u, v):
         fm = (np.einsum("nij,nj->ni", self.p_stiffness, u - self.p_offset)
               + np.einsum("nij,nj->ni", self.p_damping, v))
-        for i in self.user:
-            fm[i] = np.asarray(self.call_user(
-                i, t, int(self.items[i]), list(u[i, :3]), list(u[i, 3:]), list(v[i, :3]), list(v[i, 3:]),
-                self.p_stiffness[i].tolist(), self.p_damping[i].tolist(), self.p_rotationMarker0[i].tolist(),
-                self.p_rotationMarker1[i].tolist(), list(self.p_offset[i])), dtype=float).reshape(6)
+        if self.user:
+            # the arguments as Exudyn passes them (lists, new ones for each call), converted for
+            # all rows at once
+            r = self.user
+            items, ul, vl = self.user_items, u[r].tolist(), v[r].tolist()
+            K, D, R0, R1, off = (a[r].tolist() for a in (self.p_stiffness, self.p_damping, self.p_rotationMarker0,
+                                                       self.p_rotationMarker1, self.p_offset))
+            for k, i in enumerate(r):
+                fm[i] = np.asarray(self.call_user(k, t, items[k], ul[k][:3], ul[k][3:], vl[k][:3], vl[k][3:], K[k],
+                                                  D[k], R0[k], R1[k], off[k]), dtype=float).reshape(6)
         return fm
 
     def wrench(self, s, t):
@@ -476,10 +498,7 @@ class LinearSpringDampers(RigidConnectorGroup):
         dvx = (a * (s.v1 - s.v0)).sum(axis=1)
         f = (self.p_stiffness * (dx - self.p_offset) + self.p_damping * (dvx - self.p_velocityOffset)
              + self.p_force)
-        for i in self.user:
-            f[i] = float(self.call_user(i, t, int(self.items[i]), float(dx[i]), float(dvx[i]),
-                                        float(self.p_stiffness[i]), float(self.p_damping[i]),
-                                        float(self.p_offset[i])))
+        self._user_scalars(t, f, dx, dvx)
         return a, dx, dvx, f
 
     def wrench(self, s, t):
@@ -552,10 +571,7 @@ class TorsionalSpringDampers(RigidConnectorGroup):
         AJ0, phi, om = self.angle(s, t)
         tau = (self.p_stiffness * (phi - self.p_offset) + self.p_damping * (om - self.p_velocityOffset)
                + self.p_torque)
-        for i in self.user:
-            tau[i] = float(self.call_user(i, t, int(self.items[i]), float(phi[i]), float(om[i]),
-                                          float(self.p_stiffness[i]), float(self.p_damping[i]),
-                                          float(self.p_offset[i])))
+        self._user_scalars(t, tau, phi, om)
         return AJ0, phi, om, tau
 
     def wrench(self, s, t):
