@@ -333,6 +333,24 @@ def test_batched_marker_jacobians_equal_perturbation_by_perturbation():
         np.testing.assert_array_equal(Dv1, Dv)
 
 
+def test_user_function_calls_of_a_newton_matrix():
+    """The Newton-matrix blocks of a group with user functions call each item's: a
+    RigidBodySpringDamper once at the point and once per moving marker direction (12 with its
+    other marker on the ground, as test_batched_...), the scalar laws (Linear-, Torsional-)
+    four times (the point, the linearization's point and its two slopes)."""
+    mbs, calls = _user_model()
+    c, q, v = _state(mbs, seed=9)
+    eq = c.equations
+    eq.update_kinematics(q, v, 0.2)
+    expected = {"RigidBodySpringDampers": 13, "LinearSpringDampers": 4, "TorsionalSpringDampers": 4}
+    for g in c.connector_groups:
+        L = g.L
+        del calls[:]
+        g.evaluate(eq.markers, 0.2, np.zeros((g.n, L)), np.zeros((g.n, L, L)), np.zeros((g.n, L, L)))
+        assert len(calls) == g.n * expected[type(g).__name__], type(g).__name__
+        assert sorted(calls) == sorted(calls[:g.n] * expected[type(g).__name__])
+
+
 def test_marker_jacobians_follow_parameter_changes():
     """The tiled copy of a group (its items once per direction) is kept between Jacobians and made
     again when a parameter changes in place (SetObjectParameter: stiffness, activeConnector)."""

@@ -175,10 +175,11 @@ class RigidConnectorGroup(ConnectorGroup):
         in place, after each Newton solve) or an empty array."""
         return self.system.states[ConfigurationType.Current].x if self.has_data else _NO_DATA
 
-    def _kernel(self, markers, with_jacobian, Q, K, D):
+    def _kernel(self, markers, with_jacobian, Q, K, D, params=None):
         data = self._data()
         krc.rigid_connector_forces(self.kernel_kind, self.m0, self.m1, markers.pos, markers.vel, markers.A,
-                                   markers.omega, markers.Jpos, markers.Jrot, self.params, self.active, data,
+                                   markers.omega, markers.Jpos, markers.Jrot,
+                                   self.params if params is None else params, self.active, data,
                                    self.data_index, with_jacobian, Q, K, D)
 
     def fused_forces(self, eq):
@@ -210,16 +211,6 @@ class RigidConnectorGroup(ConnectorGroup):
     def call_user(self, k, *args):
         """The user function of the group's k-th item with one (self.user[k])."""
         return self.system.call_user(self.user_key, self.user_items[k], self.user_functions[k], *args)
-
-    def _user_scalars(self, t, out, x, x_t):
-        """out[i] = the user function of each item i with one, called with (t, item, x[i], x_t[i],
-        stiffness, damping, offset) as Exudyn passes them (floats; converted for all rows at once),
-        the scalar force laws' (LinearSpringDamper, TorsionalSpringDamper) user functions."""
-        if self.user:
-            r = self.user
-            rows = zip(*(a[r].tolist() for a in (x, x_t, self.p_stiffness, self.p_damping, self.p_offset)))
-            for k, (i, args) in enumerate(zip(r, rows)):
-                out[i] = float(self.call_user(k, t, self.user_items[k], *args))
 
     # the per-item arrays of the force laws (wrench and the methods it calls), besides the p_* parameters
     _ROW_ARRAYS = ("items", "active", "data_index", "intrinsic")
@@ -305,11 +296,23 @@ class RigidConnectorGroup(ConnectorGroup):
         B = self.B(markers)
         W0 = self._W(s, t)
         out_Q[:] = np.einsum("ndl,nd->nl", B, W0)
-        if out_K is not None:
-            S, Dv = self.marker_jacobians(s, t, B, W0)
-            Bt = B.transpose(0, 2, 1)
-            np.matmul(Bt @ S, B, out=out_K)
-            np.matmul(Bt @ Dv, B, out=out_D)
+        if out_K is None:
+            return
+        params = self.user_linearization(s, t)
+        if params is not None:
+            # the built-in law through the user functions' values and slopes at this point: its
+            # Jacobian is theirs (the kernel's; Q stays the one of the user functions above)
+            self._kernel(markers, True, np.empty_like(out_Q), out_K, out_D, params)
+            return
+        S, Dv = self.marker_jacobians(s, t, B, W0)
+        Bt = B.transpose(0, 2, 1)
+        np.matmul(Bt @ S, B, out=out_K)
+        np.matmul(Bt @ Dv, B, out=out_D)
+
+    def user_linearization(self, s, t):
+        """The kernel's parameter rows of a force law whose Jacobian at ``s`` is the one of the
+        user functions, or None: their Jacobian by ``marker_jacobians`` (RigidBodySpringDamper)."""
+        return None
 
     def outputs(self, markers, t):
         out = self.output_values(MarkerState(markers, self.m0, self.m1), t)
@@ -471,8 +474,46 @@ def _intrinsic(AJ0, AJ1, dp):
     return AJ0, ut, ur, AJ0 @ half
 
 
+class ScalarConnectorGroup(RigidConnectorGroup):
+    """A connector whose force law is a scalar f(x, x_t) of one displacement x and its rate
+    (LinearSpringDamper: along the axis, TorsionalSpringDamper: about the joint's z axis), in the
+    kernel's parameter columns stiffness, damping, offset, velocityOffset, force: f = k (x - x_off)
+    + d (x_t - v_off) + f_c, or a user function of (x, x_t)."""
+
+    def scalar(self, s, t):
+        """(frame or axis, x, x_t, f) (n, ...) at ``s``, f by the user functions where items have one."""
+        raise NotImplementedError
+
+    def _user_scalars(self, t, out, x, x_t):
+        """out[i] = the user function of each item i with one, called with (t, item, x[i], x_t[i],
+        stiffness, damping, offset) as Exudyn passes them (floats; converted for all rows at once),
+        the scalar force laws' (LinearSpringDamper, TorsionalSpringDamper) user functions."""
+        if self.user:
+            r = self.user
+            rows = zip(*(a[r].tolist() for a in (x, x_t, self.p_stiffness, self.p_damping, self.p_offset)))
+            for k, (i, args) in enumerate(zip(r, rows)):
+                out[i] = float(self.call_user(k, t, self.user_items[k], *args))
+
+    def user_linearization(self, s, t):
+        """The built-in law with the user functions' value f and slopes df/dx, df/dx_t at ``s``
+        (forward differences, two more calls of each): stiffness df/dx, damping df/dx_t, offset x,
+        velocityOffset x_t, force f. Its Jacobian in the kernel (chain rule: the law enters W only
+        through f) is the user functions' one, for 3 calls of each instead of one per marker
+        direction (24 between two bodies)."""
+        _, x, x_t, f = self.scalar(s, t)
+        params = self.params.copy()
+        r = self.user
+        fx, fv = f.copy(), f.copy()
+        self._user_scalars(t, fx, x + FD_STEP, x_t)
+        self._user_scalars(t, fv, x, x_t + FD_STEP)
+        params[r, 0] = (fx[r] - f[r]) / FD_STEP
+        params[r, 1] = (fv[r] - f[r]) / FD_STEP
+        params[r, 2], params[r, 3], params[r, 4] = x[r], x_t[r], f[r]
+        return params
+
+
 @register(CONNECTOR_GROUPS, "ConnectorLinearSpringDamper")
-class LinearSpringDampers(RigidConnectorGroup):
+class LinearSpringDampers(ScalarConnectorGroup):
     """a = A0 axisMarker0, f = k (a.dp - x_off) + d (a.dv - v_off) + f_c, F = f a, no torque."""
     user_key = "springForceUserFunction"
     kernel_kind = _krc.LINEAR
@@ -514,7 +555,7 @@ class LinearSpringDampers(RigidConnectorGroup):
 
 
 @register(CONNECTOR_GROUPS, "ConnectorTorsionalSpringDamper")
-class TorsionalSpringDampers(RigidConnectorGroup):
+class TorsionalSpringDampers(ScalarConnectorGroup):
     """phi = RotXYZ(A_J0^T A_J1)_z (continuous with the optional data node), omega = (A_J0^T dw)_z,
     tau = k (phi - off) + d (omega - v_off) + tau_c, T = A_J0 [0, 0, tau]."""
     user_key = "springTorqueUserFunction"
