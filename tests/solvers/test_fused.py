@@ -382,6 +382,27 @@ def test_initial_accelerations_of_a_sparse_system_at_rest_are_compiled(monkeypat
     _assert_same(plain, fused)
 
 
+def test_initial_accelerations_of_a_moving_constrained_system_are_compiled(monkeypatch, tmp_path):
+    """A chain with initial velocities: the constraints' velocity derivative (d(C_q v)/dq) v of
+    the initial accelerations comes from the fused residual's constraint rows in velocity form
+    (no group kernels called), with the numbers of the group-by-group path to the last bit."""
+    from multibody.equations.system import SystemEquations
+    calls = []
+    constraints = SystemEquations.constraints
+
+    def counted(eq, *a, **k):
+        calls.append(1)
+        return constraints(eq, *a, **k)
+    monkeypatch.setattr(SystemEquations, 'constraints', counted)
+    plain = _solve_chain('0', monkeypatch, tmp_path, n=3, adaptive=False, v0=0.7)
+    assert len(calls) > 2
+    del calls[:]
+    counter = _StepsCounter(monkeypatch)
+    fused = _solve_chain('1', monkeypatch, tmp_path, n=3, adaptive=False, v0=0.7)
+    assert calls == [] and counter.steps > 0
+    _assert_same(plain, fused)
+
+
 def _assert_same(plain, fused):
     """Every result equal, arrays bit for bit."""
     assert plain.keys() == fused.keys()

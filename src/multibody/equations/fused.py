@@ -1046,6 +1046,7 @@ class FusedResidual:
         # and the entry point raises their exceptions (_set_function)
         self._callbacks = [cl.callback for cl in list(calls_kin) + list(calls_rhs) + list(calls_con)
                            if isinstance(cl, PythonCall)]
+        self.calls_back = bool(self._callbacks)
         bound, lines, modules, names = [], [], {}, {}
 
         def arg(x):

@@ -884,7 +884,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         moving = c.n_ae and np.linalg.norm(cur.v) > 1e-10
         if moving:
             rhs_ae = -self.constraint_velocity_derivative(cur.q, cur.v, t)
-        fz = None if moving else self.active_fused()
+        fz = self.active_fused()
         if fz is not None:
             # f from the fused residual at q_tt = 0, lambda = 0 ((0 - f) + 0 = -f exactly), with its
             # constraint Jacobians and mass blocks for the matrix: no group kernels to load
@@ -949,17 +949,28 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         where forward differences left an O(h) error of ~1e-7 in them.
         """
         eq = self.eq
-        index2 = eq.index2
-        eq.index2 = True     # velocity form: g = C_q v for position-level constraints
         lam = np.zeros(self.c.n_ae)
         nv = np.linalg.norm(v)
         h = 1e-5 * max(1.0, np.linalg.norm(q + self.c.q_ref)) / max(nv, 1e-300)
-        eq.update_kinematics(q + h * v, v, t)
-        g1 = eq.constraints(lam, with_jacobian=False)
-        eq.update_kinematics(q - h * v, v, t)
-        g0 = eq.constraints(lam, with_jacobian=False)
-        eq.index2 = index2
-        eq.update_kinematics(q, v, t)
+        fz = self.active_fused()
+        if fz is not None and not fz.calls_back:
+            # the constraint rows of the fused residual in velocity form (index2): the same g as
+            # below, without the group kernels to load (10 ms of a first solve); not where it
+            # calls user functions (loads, forces), which the constraints alone do not call
+            n2, n = self.c.n_ode2, self.c.n_ode2 + self.c.n_ae
+            a = np.zeros(n2)
+            g1 = fz.residual(q + h * v, v, a, lam, t, True, np.empty(n))[n2:]
+            g0 = fz.residual(q - h * v, v, a, lam, t, True, np.empty(n))[n2:]
+            fz.residual(q, v, a, lam, t, eq.index2, np.empty(n))     # (the state at q, as below)
+        else:
+            index2 = eq.index2
+            eq.index2 = True     # velocity form: g = C_q v for position-level constraints
+            eq.update_kinematics(q + h * v, v, t)
+            g1 = eq.constraints(lam, with_jacobian=False)
+            eq.update_kinematics(q - h * v, v, t)
+            g0 = eq.constraints(lam, with_jacobian=False)
+            eq.index2 = index2
+            eq.update_kinematics(q, v, t)
         vel_rows = np.zeros(self.c.n_ae, dtype=bool)
         for g in self.c.constraint_groups:
             vl = np.broadcast_to(g.velocity_level[:, None], g.ae.shape)
