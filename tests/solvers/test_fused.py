@@ -361,46 +361,40 @@ def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_pa
         assert plain['sensor0'].shape[0] > 100 and len(plain['file']) > 40
 
 
+def _group_path_calls(monkeypatch, tmp_path, method, v0, **kw):
+    """The chain's results on both paths, and whether the fused run called the group-by-group
+    path's SystemEquations.``method`` (the plain run must)."""
+    from multibody.equations.system import SystemEquations
+    calls = []
+    f = getattr(SystemEquations, method)
+
+    def counted(eq, *a, **k):
+        calls.append(1)
+        return f(eq, *a, **k)
+    monkeypatch.setattr(SystemEquations, method, counted)
+    plain = _solve_chain('0', monkeypatch, tmp_path, adaptive=False, v0=v0, **kw)
+    assert len(calls) > 0
+    del calls[:]
+    counter = _StepsCounter(monkeypatch)
+    fused = _solve_chain('1', monkeypatch, tmp_path, adaptive=False, v0=v0, **kw)
+    _assert_same(plain, fused)
+    return bool(calls), counter
+
+
 def test_initial_accelerations_of_a_sparse_system_at_rest_are_compiled(monkeypatch, tmp_path):
     """A chain at rest with 100 equations (sparse factors): the matrix of the initial accelerations
     and its solve come from the fused module (no group kernels called for one matrix), with the
     numbers of the group-by-group path to the last bit."""
-    from multibody.equations.system import SystemEquations
-    built = []
-    jacobian = SystemEquations.jacobian
-
-    def counted(eq, *a, **k):
-        built.append(1)
-        return jacobian(eq, *a, **k)
-    monkeypatch.setattr(SystemEquations, 'jacobian', counted)
-    plain = _solve_chain('0', monkeypatch, tmp_path, n=25, adaptive=False, v0=0.0)
-    assert len(built) > 0
-    del built[:]
-    counter = _StepsCounter(monkeypatch)
-    fused = _solve_chain('1', monkeypatch, tmp_path, n=25, adaptive=False, v0=0.0)
-    assert built == [] and counter.sparse >= 2 and counter.steps > 0   # initial matrix + first Newton matrix
-    _assert_same(plain, fused)
+    called, counter = _group_path_calls(monkeypatch, tmp_path, 'jacobian', 0.0, n=25)
+    assert not called and counter.sparse >= 2 and counter.steps > 0   # initial matrix + first Newton matrix
 
 
 def test_initial_accelerations_of_a_moving_constrained_system_are_compiled(monkeypatch, tmp_path):
     """A chain with initial velocities: the constraints' velocity derivative (d(C_q v)/dq) v of
     the initial accelerations comes from the fused residual's constraint rows in velocity form
     (no group kernels called), with the numbers of the group-by-group path to the last bit."""
-    from multibody.equations.system import SystemEquations
-    calls = []
-    constraints = SystemEquations.constraints
-
-    def counted(eq, *a, **k):
-        calls.append(1)
-        return constraints(eq, *a, **k)
-    monkeypatch.setattr(SystemEquations, 'constraints', counted)
-    plain = _solve_chain('0', monkeypatch, tmp_path, n=3, adaptive=False, v0=0.7)
-    assert len(calls) > 2
-    del calls[:]
-    counter = _StepsCounter(monkeypatch)
-    fused = _solve_chain('1', monkeypatch, tmp_path, n=3, adaptive=False, v0=0.7)
-    assert calls == [] and counter.steps > 0
-    _assert_same(plain, fused)
+    called, counter = _group_path_calls(monkeypatch, tmp_path, 'constraints', 0.7, n=3)
+    assert not called and counter.steps > 0
 
 
 def _assert_same(plain, fused):
