@@ -32,11 +32,15 @@ import scipy.sparse as sp
 
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError
-from ..kernels.assembly import blocks_solve, blocks_times_vector_add
-from ..kernels.fused import lie_compose, lie_rate, rk_error, rk_increment
+from ..equations.python_kernels import PythonKernels
+from ..kernels import assembly as _assembly
+from ..kernels import fused as _kernels_fused
 from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
 from .implicit import COMPILED_STEPS_MAX, StepLoop, number_of_steps
 from .linear import SINGULAR_PIVOT, LinearSolver, SingularJacobian
+
+# the kernels this module calls from Python (the group-by-group steps): lean twins (python_kernels.py)
+_kfp, _kap = PythonKernels(_kernels_fused), PythonKernels(_assembly)
 
 CFG = ConfigurationType
 DST = DynamicSolverType
@@ -147,16 +151,16 @@ def runge_kutta_step(F, t, y, h, tab, compose=None, rate=None):
     dy = np.empty(y.size)
     for i in range(s):
         # sums in a fixed order (rk_increment), as the compiled step loop (FusedResidual.rk_steps)
-        rk_increment(tab.A[i], K, i, h, dy)
+        _kfp.rk_increment(tab.A[i], K, i, h, dy)
         yi = y + dy if compose is None else compose(y, dy)
         K[i] = F(t + tab.c[i] * h, yi)
         if rate is not None:
             rate(dy, K[i])
-    rk_increment(tab.b, K, s, h, dy)
+    _kfp.rk_increment(tab.b, K, s, h, dy)
     y_new = y + dy if compose is None else compose(y, dy)
     y_hat = None
     if tab.b_hat is not None:
-        rk_increment(tab.b_hat, K, s, h, dy)
+        _kfp.rk_increment(tab.b_hat, K, s, h, dy)
         y_hat = y + dy if compose is None else compose(y, dy)
     return y_new, y_hat, K
 
@@ -263,7 +267,7 @@ class MassSolver:
             x = np.empty(self.n)
             f = np.ascontiguousarray(f, dtype=float)
             for (_, _, ltg), M in zip(self.blocks, blocks):
-                bad = blocks_solve(ltg, M, f, x, SINGULAR_PIVOT)
+                bad = _kap.blocks_solve(ltg, M, f, x, SINGULAR_PIVOT)
                 if bad >= 0:
                     raise SingularJacobian(int(bad))
             return x
@@ -271,7 +275,7 @@ class MassSolver:
             a = np.zeros(self.n)
             f = np.ascontiguousarray(f, dtype=float)
             for ltg, inv in self._inv_blocks:
-                blocks_times_vector_add(a, ltg, inv, f)
+                _kap.blocks_times_vector_add(a, ltg, inv, f)
             return a
         return self.linear.solve(f)
 
@@ -372,12 +376,12 @@ class LieGroupRotations:
     def compose(self, y, dy):
         """Stage value: additive for all coordinates, psi = log(exp(psi_n) exp(Phi)) for rotations."""
         out = y + dy
-        lie_compose(self.packed, np.ascontiguousarray(y), np.ascontiguousarray(dy), out)
+        _kfp.lie_compose(self.packed, np.ascontiguousarray(y), np.ascontiguousarray(dy), out)
         return out
 
     def rate(self, dy, K):
         """Rotation-vector rate of the stage: T_exp^-1(Phi) omega (omega: local angular velocity)."""
-        lie_rate(self.packed, np.ascontiguousarray(dy), K)
+        _kfp.lie_rate(self.packed, np.ascontiguousarray(dy), K)
 
 
 def _group_type(c, g):
@@ -742,7 +746,7 @@ class ExplicitSolver(StepLoop):
         a_tol, r_tol = float(ti.absoluteTolerance), float(ti.relativeTolerance)
         # the max of the signed values, as Exudyn (spec 6.3); summed in order (rk_error: the
         # compiled steps give the same numbers)
-        err = float(rk_error(y0, y1, y_hat, a_tol, r_tol))
+        err = float(_kfp.rk_error(y0, y1, y_hat, a_tol, r_tol))
         if err == 0.0:
             err = 1e-12
         self.it.automaticStepSizeError = err

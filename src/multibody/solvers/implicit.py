@@ -12,13 +12,17 @@ import scipy.sparse as sp
 from ..enums import ConfigurationType
 from ..equations.fused import NO_FACTORS
 from ..equations.rigid import lie_group_packed
-from ..kernels.fused import dot as kdot
-from ..kernels.fused import lie_newton, lie_predict, lie_store
+from ..equations.python_kernels import PythonKernels
+from ..kernels import fused as _kernels_fused
 from ..errors import ExudynValueError, SolverError
 from .base import SolverBase
 from .linear import LinearSolver, SingularJacobian
 from .newton import newton
 from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
+
+# the kernels this module calls from Python: lean twins (python_kernels.py; loading lie_predict's
+# standard cache entry took 2.8 ms of a first solve, its twin's 1 ms)
+_kfp = PythonKernels(_kernels_fused)
 
 
 def _einsum_dot(x, y):
@@ -545,7 +549,7 @@ class CompiledNewton:
         no BLAS threads) and rbar, r with its ODE2 part times coef[2]."""
         n2 = self.c.n_ode2
         self.last_residual = r
-        err = math.sqrt(kdot(r, r))
+        err = math.sqrt(_kfp.dot(r, r))
         if self.newton_settings.weightTolerancePerCoordinate and r.size:
             err /= math.sqrt(r.size)
         self.last_error = err
@@ -1024,7 +1028,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
             # solvers.md 4.9: the increment theta (q_n replaced by 0), its rotation part times
             # (I + skew(-h beta / (2 gamma) omega)), then q = q_n o exp(theta) (the kernel of the
             # compiled steps)
-            lie_predict(self.lie_packed(), s.q, cur.q, cur.v, -(h * b / (2 * g)))
+            _kfp.lie_predict(self.lie_packed(), s.q, cur.q, cur.v, -(h * b / (2 * g)))
 
     def lie_groups(self):
         """(group, rows (m, 3)) of node groups with Lie-group rotation coordinates (solvers.md 4.9)."""
@@ -1135,10 +1139,10 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         lie = self.lie_groups()
         if lie:
             # q = q o exp(-dq) for the rotation rows (the kernels of the compiled iterate)
-            lie_newton(self.lie_packed(), cur.q, dq, self._lie_tmp)
+            _kfp.lie_newton(self.lie_packed(), cur.q, dq, self._lie_tmp)
         cur.q -= dq
         if lie:
-            lie_store(self._lie_packed, self._lie_tmp, cur.q)
+            _kfp.lie_store(self._lie_packed, self._lie_tmp, cur.q)
         cur.v -= self.gamma_p * dq
         cur.a -= self.beta_p * dq
         cur.lam -= delta[n2:] / self.bh2
@@ -1153,7 +1157,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         # norm has loaded (3 einsum calls took 5 us); after a fused residual einsum (no BLAS
         # threads; loading the kernel there added 2 ms to a first solve). A decision: its last
         # bit does not matter.
-        dot = kdot if getattr(self, "_fused_state", None) is False else _einsum_dot
+        dot = _kfp.dot if getattr(self, "_fused_state", None) is False else _einsum_dot
         return not (dot(cur.q, cur.q) < max_norm and dot(cur.v, cur.v) < max_norm
                     and math.isfinite(dot(cur.lam, cur.lam)))
 
