@@ -1972,3 +1972,49 @@ LIE_GROUP_CASES = {
     'lie_group_loaded_newmark': (lie_group_body, dict(variant='loaded', solver='Newmark')),
 }
 CASES.update(LIE_GROUP_CASES)
+
+
+# ---------------------------------------------------------------------------
+# newton.numericalDifferentiation.doSystemWideDifferentiation
+# ---------------------------------------------------------------------------
+def system_wide_differentiation(exu, U, case, params=None):
+    """The reference case ``case`` (with ``params``) solved with
+    newton.numericalDifferentiation.doSystemWideDifferentiation (the dynamic or the static
+    solver's): the Newton matrix's ODE2 part by forward differences of the whole right-hand side
+    (loads and couplings included), which changes the Newton iterates and their number (kept in
+    the results) but not the solution."""
+    global _solve_dynamic, _solve_static
+    counts = {}
+    dynamic, static = _solve_dynamic, _solve_static
+
+    def record(mbs, solver):
+        it = mbs.sys[solver].it
+        counts.update(newtonSteps=it.newtonStepsCount, jacobians=it.newtonJacobiCount)
+
+    def solve_dynamic(exu, mbs, ss, solverType):
+        ss.timeIntegration.newton.numericalDifferentiation.doSystemWideDifferentiation = True
+        dynamic(exu, mbs, ss, solverType)
+        record(mbs, 'dynamicSolver')
+
+    def solve_static(mbs, ss):
+        ss.staticSolver.newton.numericalDifferentiation.doSystemWideDifferentiation = True
+        static(mbs, ss)
+        record(mbs, 'staticSolver')
+    _solve_dynamic, _solve_static = solve_dynamic, solve_static
+    try:
+        builder, kw = CASES[case]
+        res = builder(exu, U, **dict(kw, **(params or {})))
+    finally:
+        _solve_dynamic, _solve_static = dynamic, static
+    res['newtonCounts'] = counts
+    return res
+
+
+CASES.update({
+    # an Rxyz body spinning about z: the geometric and gyroscopic terms the items' Jacobians leave out
+    'system_wide_differentiation_torsional': (system_wide_differentiation,
+                                              dict(case='torsional_turns', params=dict(withData=False))),
+    # Lie-group node (rotation coordinates perturbed by composition), body-fixed torque load
+    'system_wide_differentiation_lie_group': (system_wide_differentiation, dict(case='lie_group_loaded')),
+    'system_wide_differentiation_static': (system_wide_differentiation, dict(case='static_spring')),
+})

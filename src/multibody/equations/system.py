@@ -291,6 +291,39 @@ class SystemEquations:
             J = (J + sp.csc_matrix(extra)).tocsc()
         return J
 
+    def numeric_ode2_jacobian(self, a_K, a_D, rhs, eps_rel, q_min, add_reference, perturbed):
+        """System-wide differentiation (spec solvers.md 3.2): the (n, n) matrix whose ODE2 block is
+        a_K K + a_D D with K = -df/dq and D = -df/dq_t, forward differences of f = ``rhs()`` (the
+        ODE2 right-hand side at the current kinematics) by every coordinate: step eps_rel
+        max(q_min, |z_i|) (z_i + its reference value with ``add_reference``), the coordinate
+        changed by ``perturbed(q, i, h)`` (the solver's update: composition for Lie-group
+        rotations). The point's arrays (the solver's current state) are changed in place, so that
+        user functions reading the system's outputs see each perturbation, as in Exudyn; they and
+        the kinematics are the point's again after it, to the last bit."""
+        n2 = self.n_ode2
+        q, v, t = self.q, self.v, self.t
+        q0, v0 = q.copy(), v.copy()
+        out = np.zeros((self.n, self.n))
+        f0 = rhs()
+        try:
+            for z, z0, coef in ((q, q0, a_K), (v, v0, a_D)):
+                if coef == 0.0:
+                    continue
+                size = np.abs(z0 + self.c.q_ref) if z is q and add_reference else np.abs(z0)
+                for i in range(n2):
+                    h = eps_rel * max(q_min, float(size[i]))
+                    if z is q:
+                        q[:] = perturbed(q0, i, h)
+                    else:
+                        v[i] = v0[i] + h
+                    self.update_kinematics(q, v, t)
+                    out[:n2, i] += (rhs() - f0) * (-coef / h)
+                    z[:] = z0
+        finally:
+            q[:], v[:] = q0, v0
+            self.update_kinematics(q, v, t)
+        return out
+
     def _numeric_body_jacobian(self, g, a_K, a_D, eps=1e-7):
         """Forward differences of user-function LHS forces of a body group (per item)."""
         out = np.zeros((g.n, g.width, g.width))

@@ -528,6 +528,47 @@ class CompiledNewton:
     _iterate_buffers = None
     _newton_buffers = None
 
+    def system_wide_differentiation(self):
+        """newton.numericalDifferentiation.doSystemWideDifferentiation of the solver's settings."""
+        return bool(self.newton_settings.numericalDifferentiation.doSystemWideDifferentiation)
+
+    def python_jacobian(self):
+        """True where only Python makes the Newton matrix: a systemJacobian user function adds to
+        it, or system-wide differentiation makes its ODE2 block (python_newton_matrix)."""
+        return bool(self.mbs._user_functions["systemJacobian"]) or self.system_wide_differentiation()
+
+    def python_newton_matrix(self, rhs):
+        """The Newton matrix of SystemEquations.jacobian with the solver's coefficients and its
+        systemJacobian user function at the current kinematics. With system-wide differentiation
+        (spec solvers.md 3.2) its stiffness and damping parts are forward differences of the whole
+        ODE2 right-hand side ``rhs()`` (loads and every coupling included) by every coordinate
+        instead of the items' own Jacobians; mass matrix and constraint rows stay."""
+        a_M, a_K, a_D, c_q, c_v, c_lam = self.jacobian_coefficients()
+        extra = self.user_jacobian()
+        n = self.c.n_ode2 + self.c.n_ae
+        if self.system_wide_differentiation():
+            nd = self.newton_settings.numericalDifferentiation
+            num = self.eq.numeric_ode2_jacobian(a_K, a_D, rhs, float(nd.relativeEpsilon),
+                                                float(nd.minimumCoordinateSize),
+                                                bool(nd.addReferenceCoordinatesToEpsilon), self.perturbed_coordinates)
+            extra = num if extra is None else num + (extra.toarray() if sp.issparse(extra) else np.asarray(extra))
+            a_K = a_D = 0.0
+        return self.eq.jacobian(a_M, a_K, a_D, c_q, c_v, c_lam, dense=self.linear.wants_dense(n), extra=extra)
+
+    def perturbed_coordinates(self, q, i, h):
+        """q with coordinate i changed by h, as the Newton update changes it (a rotation row of a
+        Lie-group node by composition, q o exp(h e_i); spec solvers.md 3.2)."""
+        out = q.copy()
+        dq = np.zeros_like(q)
+        dq[i] = -h
+        if self.lie_groups():
+            _kfp.lie_newton(self.lie_packed(), out, dq, self._lie_tmp)
+            out -= dq
+            _kfp.lie_store(self._lie_packed, self._lie_tmp, out)
+        else:
+            out -= dq
+        return out
+
     def compiled_residual(self, fz):
         """(error, rbar) of ``residual`` from one compiled call with the fused residual ``fz``
         (the same numbers as ``_residual_norm``, without loading another kernel); None without it."""
@@ -644,7 +685,7 @@ class CompiledNewton:
         fz = self.fused
         n = self.c.n_ode2 + self.c.n_ae
         if (fz is None or fz.refactorizable is None or self._fused_version != self.c.fused_parameter_version
-                or self.mbs._user_functions["systemJacobian"]):
+                or self.python_jacobian()):
             return False
         if fz.refactorizable == "sparse":
             factors = self.linear.compiled_factors() if self.linear.refactorizable == "sparse" else None
@@ -669,7 +710,7 @@ class CompiledNewton:
         fz = self.fused
         n = self.c.n_ode2 + self.c.n_ae
         if (fz is None or not fz.compiled_jacobian or self._fused_version != self.c.fused_parameter_version
-                or self.mbs._user_functions["systemJacobian"] or self.linear.wants_dense(n)):
+                or self.python_jacobian() or self.linear.wants_dense(n)):
             return None
         eq = self.eq
         data = fz.sparse_jacobian(eq.q, eq.v, self._newton_arrays()[4], eq.nnz)
@@ -789,10 +830,10 @@ class CompiledNewton:
 
     def refactorizes_compiled(self, fz):
         """True if the compiled loops of ``fz`` may make the Newton matrix and its factorization
-        themselves: its refactorization (dense LU or sparse) is the linear solver's, and no
-        systemJacobian user function replaces the matrix."""
+        themselves: its refactorization (dense LU or sparse) is the linear solver's, and Python
+        need not make the matrix (python_jacobian)."""
         return (fz.refactorizable is not None and fz.refactorizable == self.linear.refactorizable
-                and not self.mbs._user_functions["systemJacobian"])
+                and not self.python_jacobian())
 
     def compiled_jacobian(self):
         """``factorize``'s Newton matrix from the fused residual where its buffers describe the
@@ -905,7 +946,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
                               bool(self.settings.linearSolver.ignoreSingularJacobian))
         rhs = np.concatenate([f, rhs_ae])
         n = c.n_ode2 + c.n_ae
-        factors = None if fz is None or fz.refactorizable != "dense" or self.mbs._user_functions["systemJacobian"] \
+        factors = None if fz is None or fz.refactorizable != "dense" or self.python_jacobian() \
             else solver.dense_factors(n)
         if factors is not None:
             # matrix, LU and solve compiled (the kernels of the path below: the same numbers)
@@ -916,7 +957,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
                 return
         J = None
         if fz is not None and factors is None and fz.compiled_jacobian and not solver.wants_dense(n) \
-                and not self.mbs._user_functions["systemJacobian"]:
+                and not self.python_jacobian():
             # the sparse matrix's values and the solve compiled too (eq.jacobian's values in its
             # pattern, LinearSolver.solve's operations): no group kernels to load for one matrix
             coef = np.array((0.0, 0.0, 0.0) + INITIAL_JACOBIAN)
@@ -1092,8 +1133,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
             return
         ldl = None
         if J is None:
-            J = eq.jacobian(*self.jacobian_coefficients(), dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae),
-                            extra=self.user_jacobian())
+            J = self.python_newton_matrix(eq.ode2_rhs)
         else:
             ldl = self.compiled_ldl()
         self._h_jac = h

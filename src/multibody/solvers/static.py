@@ -175,8 +175,7 @@ class StaticSolver(CompiledNewton, StepLoop):
             return
         ldl = None
         if J is None:
-            J = self.eq.jacobian(*self.jacobian_coefficients(),
-                                 dense=self.linear.wants_dense(self.c.n_ode2 + self.c.n_ae), extra=self.user_jacobian())
+            J = self.python_newton_matrix(lambda: self.eq.ode2_rhs(self.lf))
         else:
             ldl = self.compiled_ldl()
         try:
