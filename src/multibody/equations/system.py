@@ -38,7 +38,6 @@ class SystemEquations:
         self._mass_cache = None
         self._mass_const = None
         self._lhs_cache = {}
-        q0 = c.states[next(iter(c.states))].q
         self.update_kinematics(np.zeros(c.n_ode2), np.zeros(c.n_ode2), 0.0)
         self._build_pattern()
         self.constant_mass = all(g.constant_mass for g in c.body_groups)
@@ -242,10 +241,8 @@ class SystemEquations:
         c = self.c
         vals = self._values
         pos = 0
-        body_i = 0
         masses = self.mass_blocks()
         body_index = {id(g): k for k, g in enumerate(c.body_groups)}
-        con_i = 0
         for kind, g, size in self._blocks:
             seg = vals[pos:pos + size]
             if kind == "body":
