@@ -80,11 +80,19 @@ def IsRendererActive():
 
 
 def StartRenderer(verbose=0):
-    return False
+    """No window here (returns False, IsRendererActive() stays False); marks the renderer of the
+    last SystemContainer made started: solves then record images headless if
+    solution.recordImagesInterval >= 0 (visualization/renderer.py Renderer)."""
+    from .visualization.renderer import attached
+    SC = attached()
+    return SC.renderer.Start(verbose=verbose) if SC is not None else False
 
 
 def StopRenderer():
-    pass
+    from .visualization.renderer import attached
+    SC = attached()
+    if SC is not None:
+        SC.renderer.Stop()
 
 
 def DoRendererIdleTasks(waitSeconds=0):

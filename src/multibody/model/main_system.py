@@ -649,8 +649,9 @@ class SystemContainer:
         from .settings import VisualizationSettings
         self._systems = []
         self.visualizationSettings = VisualizationSettings()
-        from ..visualization.renderer import Renderer
+        from ..visualization.renderer import Renderer, attach
         self.renderer = Renderer(self)
+        attach(self)            # exu.StartRenderer() renders the last container made, as Exudyn's
 
     def AddSystem(self):
         mbs = MainSystem(self)
@@ -684,13 +685,3 @@ class SystemContainer:
     def DetachFromRenderEngine(self): return False
     def GetRenderState(self): return {}
     def SetRenderState(self, renderState): pass
-
-
-class _NoRenderer:
-    """Placeholder for SC.renderer where no screen is attached."""
-
-    def Start(self, *args, **kwargs): return False
-    def Stop(self): pass
-    def DoIdleTasks(self, *args, **kwargs): pass
-    def IsActive(self): return False
-    def ZoomAll(self): pass

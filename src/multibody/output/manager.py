@@ -95,6 +95,13 @@ class OutputManager:
                                            bool(s.file.writeInitialValues))
         if s.file.write:
             self._open_solution_file()
+        # images during the solve (solution.recordImagesInterval) where the renderer was started
+        self.renderer = self.mbs.GetSystemContainer().renderer
+        if not self.renderer.started:
+            self.renderer = None
+        interval = float(s.recordImagesInterval)
+        self.image_schedule = (_Schedule(it.startTime, interval, True)
+                               if self.renderer is not None and interval >= 0.0 else None)
 
     def _open_solution_file(self):
         s = self.settings.solution.file
@@ -161,6 +168,15 @@ class OutputManager:
             pass
         if self.solution_file is not None and self.solution_schedule.due(t, initial, self.t_end, h):
             self._write_solution_line(t)
+        if self.image_schedule is not None and self.image_schedule.due(t, initial, self.t_end, h):
+            self._save_image()
+
+    def _save_image(self):
+        """The current state drawn (as the Visualization configuration, which a running renderer
+        shows) into the next file of exportImages."""
+        c = self.mbs._compiled
+        c.states[CFG.Visualization].copy_from(c.states[CFG.Current])
+        self.renderer.RedrawAndSaveImage()
 
     def next_output_time(self):
         """(any output on, the earliest time at which one is due): steps before it need no
@@ -170,6 +186,8 @@ class OutputManager:
             t_w = self.sensor_schedule.tw
         if self.solution_file is not None:
             t_w = min(t_w, self.solution_schedule.tw)
+        if self.image_schedule is not None:
+            t_w = min(t_w, self.image_schedule.tw)
         return t_w < np.inf, t_w
 
     def _write_solution_line(self, t):
@@ -214,3 +232,7 @@ class OutputManager:
             self.solution_file = None
         if hasattr(self, "sensors"):
             self.sensors.end()
+        if getattr(self, "renderer", None) is not None:
+            # a running renderer shows the last state (Exudyn's solvers update it for one)
+            c = self.mbs._compiled
+            c.states[CFG.Visualization].copy_from(c.states[CFG.Current])

@@ -18,9 +18,8 @@ AMBIENT, DIFFUSE = 0.4, 0.6
 
 # ---------------------------------------------------------------- camera
 
-def _view(scene, settings, width, height):
-    """(R, center, scale): screen = scale * R (p - center) + image center (y flipped)."""
-    R = np.asarray(settings.openGL.advanced.initialModelRotation, dtype=float).reshape(3, 3)
+def scene_points(scene):
+    """(m, 3) points that bound a scene's primitives (sphere and circle radii included)."""
     pts = [scene[k]["points"].reshape(-1, 3) for k in ("lines", "spheres", "circles", "texts", "triangles",
                                                         "triangles6", "lines3")]
     pts = np.vstack(pts).astype(float) if pts else np.zeros((0, 3))
@@ -30,8 +29,14 @@ def _view(scene, settings, width, height):
         if len(r):
             p = scene[k]["points"].astype(float)
             extra += [p + r[:, None], p - r[:, None]]
-    if extra:
-        pts = np.vstack([pts] + extra)
+    return np.vstack([pts] + extra) if extra else pts
+
+
+def _view(scene, settings, width, height, points=None):
+    """(R, center, scale): screen = scale * R (p - center) + image center (y flipped), fitting the
+    scene (or ``points``: several scenes' bounds, for frames drawn with one view)."""
+    R = np.asarray(settings.openGL.advanced.initialModelRotation, dtype=float).reshape(3, 3)
+    pts = scene_points(scene) if points is None else np.asarray(points, dtype=float).reshape(-1, 3)
     if not len(pts):
         return R, np.zeros(3), 1.0
     q = pts @ R.T
@@ -115,12 +120,21 @@ class _Canvas:
                 self.rgb[y[front], x[front]] = np.asarray(color, dtype=float)[:3]
 
 
-def render_scene(scene, settings, width=None, height=None):
-    """RGB image (height, width, 3) uint8 of a scene dict under VisualizationSettings."""
+def scene_view(settings, points, width=None, height=None):
+    """The view (R, center, scale) that fits ``points`` (scene_points of one or more scenes) into an
+    image of the window's size (or width x height): frames drawn with it keep one camera."""
+    if width is None or height is None:
+        width, height = (int(x) for x in settings.view0.window.renderWindowSize)
+    return _view(None, settings, width, height, points=points)
+
+
+def render_scene(scene, settings, width=None, height=None, view=None):
+    """RGB image (height, width, 3) uint8 of a scene dict under VisualizationSettings; ``view``:
+    (R, center, scale) of ``scene_view`` to draw with (default: the view fitting this scene)."""
     if width is None or height is None:
         width, height = (int(x) for x in settings.view0.window.renderWindowSize)
     canvas = _Canvas(width, height, settings.general.backgroundColor)
-    R, center, scale = _view(scene, settings, width, height)
+    R, center, scale = view if view is not None else _view(scene, settings, width, height)
 
     def proj(P):
         return canvas.project(R, center, scale, P)
@@ -208,13 +222,41 @@ def save_image(img, fileName):
     Image.fromarray(img).save(fileName)
 
 
+_ATTACHED = None        # weak reference to the container exu.StartRenderer() starts
+
+
+def attach(container):
+    """Make ``container`` the one exu.StartRenderer() / StopRenderer() act on."""
+    global _ATTACHED
+    import weakref
+    _ATTACHED = weakref.ref(container)
+
+
+def attached():
+    """The container exu.StartRenderer() acts on (the last one made), or None."""
+    return None if _ATTACHED is None else _ATTACHED()
+
+
 class Renderer:
-    """``SC.renderer`` without a window: scene data, images and files; interactive calls are no-ops."""
+    """``SC.renderer`` without a window: scene data, images and files; interactive calls are no-ops.
+
+    ``Start()`` opens no window (it returns False and ``IsActive()`` stays False, so that scripts
+    waiting for a window to close do not wait) but marks the renderer started: a solve then keeps
+    the Visualization configuration up to date as Exudyn's solvers do for a running renderer, and
+    ``solution.recordImagesInterval`` >= 0 saves images during the solve, headless
+    (``RedrawAndSaveImage``: exportImages' file names and counter)."""
 
     def __init__(self, container):
         self._container = container
         self._render_count = 0
+        self._started = False
+        self._view = None           # the camera kept while started (RedrawAndGetImage)
         self.materials = []
+
+    @property
+    def started(self):
+        """True between Start() (or exu.StartRenderer()) and Stop()."""
+        return self._started
 
     # scene and images
     def GetGraphicsData(self, flatShapes=False):
@@ -223,9 +265,19 @@ class Renderer:
         return build_scene(SC._systems, SC.visualizationSettings, flat_shapes=flatShapes)
 
     def RedrawAndGetImage(self, useRaytracer=True):
-        """RGB image (height, width, 3) uint8 of the size window.renderWindowSize gives."""
+        """RGB image (height, width, 3) uint8 of the size window.renderWindowSize gives. Without
+        Start() each image fits its scene; after Start() the first image's view is kept (a camera
+        that stays, as a renderer window's after its zoom-all at the start) until ZoomAll() or
+        Stop()."""
         self._render_count += 1
-        return render_scene(self.GetGraphicsData(), self._container.visualizationSettings)
+        settings = self._container.visualizationSettings
+        scene = self.GetGraphicsData()
+        view = None
+        if self._started:
+            if self._view is None:
+                self._view = scene_view(settings, scene_points(scene))
+            view = self._view
+        return render_scene(scene, settings, view=view)
 
     def RedrawAndSaveImage(self, fileName=None, useRaytracer=True):
         """Render and write the file exportImages names (counter incremented); returns the file name."""
@@ -240,11 +292,20 @@ class Renderer:
         return self._render_count
 
     # interactive renderer: nothing to show on a headless machine
-    def Start(self, *args, **kwargs): return False
-    def Stop(self): pass
+    def Start(self, *args, **kwargs):
+        self._started = True
+        self._view = None
+        return False
+
+    def Stop(self):
+        self._started = False
+        self._view = None
+
+    def ZoomAll(self, *args, **kwargs):
+        self._view = None           # the next image fits its scene again
+
     def DoIdleTasks(self, *args, **kwargs): pass
     def IsActive(self): return False
-    def ZoomAll(self, *args, **kwargs): pass
     def SendRedrawSignal(self): pass
     def Attach(self, *args, **kwargs): return False
     def Detach(self, *args, **kwargs): return False

@@ -8,7 +8,7 @@ import os
 
 import numpy as np
 
-from .renderer import render_scene, save_image
+from .renderer import render_scene, save_image, scene_points, scene_view
 from .scene import build_scene
 
 
@@ -20,7 +20,8 @@ def _rows(solution):
 
 def WriteSolutionFrames(mbs, solution, folder="images", fileName="frame", every=1, width=None, height=None,
                         video=None, fps=25):
-    """Render rows 0, every, 2*every, ... of a solution into folder/fileName00000.png, ...
+    """Render rows 0, every, 2*every, ... of a solution into folder/fileName00000.png, ..., all with
+    one view (fitting every frame).
 
     Parameters
     ----------
@@ -45,11 +46,18 @@ def WriteSolutionFrames(mbs, solution, folder="images", fileName="frame", every=
     systems = mbs.GetSystemContainer()._systems
     os.makedirs(folder, exist_ok=True)
     files, images = [], []
-    for k, row in enumerate(rows[::max(int(every), 1)]):
+    rows = rows[::max(int(every), 1)]
+
+    def scene_of(row):
         q = row[1:1 + n_ode2]
-        states = [(q, np.zeros(n_ode2), row[0]) if s is mbs else None for s in systems]
-        scene = build_scene(systems, settings, states=states)
-        img = render_scene(scene, settings, width, height)
+        return build_scene(systems, settings, states=[(q, np.zeros(n_ode2), row[0]) if s is mbs else None
+                                                      for s in systems])
+    # one camera for all frames, fitting every frame's scene (a body moving alone would otherwise
+    # stay in the middle of each frame)
+    bounds = [scene_points(scene_of(row)) for row in rows]
+    view = scene_view(settings, np.vstack(bounds) if bounds else np.zeros((0, 3)), width, height)
+    for k, row in enumerate(rows):
+        img = render_scene(scene_of(row), settings, width, height, view=view)
         name = os.path.join(folder, "%s%05d.png" % (fileName, k))
         save_image(img, name)
         files.append(name)
