@@ -1932,10 +1932,13 @@ RIGID_CONNECTOR_CASES = {
 CASES.update(RIGID_CONNECTOR_CASES)
 
 
-def lie_group_body(exu, U, nodeType='RotVecLG', variant='top', solver='GA', h=2e-3, nSteps=200, rho=0.9):
+def lie_group_body(exu, U, nodeType='RotVecLG', variant='top', solver='GA', h=2e-3, nSteps=200, rho=0.9,
+                   simplified=None):
     """A rigid body in general 3D rotation on a NodeRigidBodyRotVecLG (Lie-group update of solvers.md
     4.9) or, for comparison, on another node type. variant 'top': torque-free asymmetric top (COM at
-    the node); 'loaded': COM offset, gravity, a spring-damper from ground and a body-fixed torque."""
+    the node); 'loaded': COM offset, gravity, a spring-damper from ground and a body-fixed torque.
+    simplified: None, or (lieGroupSimplifiedKinematicRelations True, lieGroupAddTangentOperator)
+    with the dense solver EXUdense (the tangent operator is refused with EigenSparse)."""
     SC, mbs = _new_system(exu)
     top = variant == 'top'
     inertia = [0.05, 0.08, 0.12, 0.004, -0.003, 0.002]
@@ -1958,6 +1961,10 @@ def lie_group_body(exu, U, nodeType='RotVecLG', variant='top', solver='GA', h=2e
                                                outputVariableType=OV.Position))}
     mbs.Assemble()
     ss, st = dynamic_settings(exu, h, nSteps, solver, rho, sensorPeriod=10 * h)
+    if simplified is not None:
+        ss.timeIntegration.generalizedAlpha.lieGroupSimplifiedKinematicRelations = True
+        ss.timeIntegration.generalizedAlpha.lieGroupAddTangentOperator = simplified
+        ss.linearSolver.solverType = exu.LinearSolverType.EXUdense
     _solve_dynamic(exu, mbs, ss, st)
     res = state(mbs)
     res['sensors'] = sensor_data(mbs, sensors)
@@ -1970,6 +1977,9 @@ LIE_GROUP_CASES = {
     'lie_group_top': (lie_group_body, dict()),
     'lie_group_loaded': (lie_group_body, dict(variant='loaded')),
     'lie_group_loaded_newmark': (lie_group_body, dict(variant='loaded', solver='Newmark')),
+    # lieGroupSimplifiedKinematicRelations (Bruels-Cardona): other numbers than the default variant
+    'lie_group_simplified': (lie_group_body, dict(variant='loaded', simplified=True)),
+    'lie_group_simplified_large_steps': (lie_group_body, dict(variant='loaded', simplified=False, h=0.02, nSteps=50)),
 }
 CASES.update(LIE_GROUP_CASES)
 

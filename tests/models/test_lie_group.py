@@ -48,3 +48,32 @@ def test_loaded_body_converges_to_euler_parameters_at_second_order():
         _, w_ep, p_ep = _run('EP', h, 'loaded')
         d.append(np.abs(p_lg - p_ep).max() / np.abs(p_ep).max())
     assert 3.0 < d[0] / d[1] < 5.0, d
+
+
+def test_simplified_relations_refuse_the_tangent_operator_with_eigen_sparse():
+    """lieGroupSimplifiedKinematicRelations with lieGroupAddTangentOperator (its default) needs a
+    dense solver, as in Exudyn 1.13.6 (its message); without Lie-group nodes the settings do not
+    matter (Exudyn solves); with the tangent operator off EigenSparse solves."""
+    import pytest
+    for lie, tangent, raises in ((True, True, True), (False, True, False), (True, False, False)):
+        SC = exu.SystemContainer()
+        mbs = SC.AddSystem()
+        node = (U.NodeRigidBodyRotVecLG(referenceCoordinates=[0.] * 6, initialVelocities=[0., 0., 0., 1., 2., 3.])
+                if lie else U.NodeRigidBodyRxyz(referenceCoordinates=[0.] * 6))
+        n = mbs.AddNode(node)
+        mbs.AddObject(U.ObjectRigidBody(nodeNumber=n, mass=1., inertia=[1., 2., 3., 0., 0., 0.]))
+        mbs.Assemble()
+        ss = exu.SimulationSettings()
+        ss.timeIntegration.numberOfSteps = 5
+        ss.timeIntegration.endTime = 0.01
+        ss.solution.file.write = False
+        ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
+        ga = ss.timeIntegration.generalizedAlpha
+        ga.lieGroupSimplifiedKinematicRelations = True
+        ga.lieGroupAddTangentOperator = tangent
+        if raises:
+            with pytest.raises(exu.ExudynValueError, match="lieGroupAddTangentOperator may not be set True in case "
+                                                           "of EigenSparse solver"):
+                mbs.SolveDynamic(ss)
+        else:
+            assert mbs.SolveDynamic(ss)

@@ -9,11 +9,12 @@ import time
 import numpy as np
 import scipy.sparse as sp
 
-from ..enums import ConfigurationType
+from ..enums import ConfigurationType, LinearSolverType
 from ..equations.fused import NO_FACTORS
 from ..equations.rigid import lie_group_packed
 from ..equations.python_kernels import PythonKernels
 from ..kernels import fused as _kernels_fused
+from ..kernels import rotations as _rotations
 from ..errors import ExudynValueError, SolverError
 from .base import SolverBase
 from .linear import LinearSolver, SingularJacobian
@@ -23,6 +24,7 @@ from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
 # the kernels this module calls from Python: lean twins (python_kernels.py; loading lie_predict's
 # standard cache entry took 2.8 ms of a first solve, its twin's 1 ms)
 _kfp = PythonKernels(_kernels_fused)
+_krot = PythonKernels(_rotations)
 
 
 def _einsum_dot(x, y):
@@ -51,6 +53,11 @@ def number_of_steps(n_set):
 
 class StepLoop(SolverBase):
     """Step loop shared by dynamic and static solvers (spec solvers.md 2)."""
+
+    def lie_simplified(self):
+        """True for the Bruels-Cardona Lie-group variant (ImplicitSecondOrderSolver)."""
+        return False
+
     fused = None            # FusedResidual in use (choose_fused)
     fused_kind = "implicit"  # the loops compiled with it (FusedResidual.build)
     _fused_pending = None   # FusedResidual compiling in the background
@@ -471,8 +478,8 @@ class StepLoop(SolverBase):
         mode = {"0": False, "1": True, "auto": None}.get(os.environ.get("MULTIBODY_FUSED", ""), "unset")
         if mode == "unset":
             mode = self.mbs.sys.get("fusedResidual", None)
-        if mode is False:
-            return
+        if mode is False or self.lie_simplified():
+            return          # (the compiled steps and iterations make the default Lie-group update)
         fz = FusedResidual.build(self.eq, self.fused_kind)
         if fz is None:
             return
@@ -901,6 +908,11 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
     # ---------------------------------------------------------------- initialization
     def initialize(self):
         c, eq = self.c, self.eq
+        ga = self.settings.timeIntegration.generalizedAlpha
+        if self.lie_simplified() and ga.lieGroupAddTangentOperator \
+                and self.settings.linearSolver.solverType == LinearSolverType.EigenSparse:
+            raise ExudynValueError("SolveDynamic:GeneralizedAlpha: generalizedAlpha.lieGroupAddTangentOperator "
+                                   "may not be set True in case of EigenSparse solver")
         eq.index2 = self.index2
         if self.mbs.sys.get("consistentInitialConditions", False):   # multibody extension, opt-in
             from .consistency import compute_consistent_initial_conditions
@@ -1065,11 +1077,45 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         cur.a[:] = 0.0
         cur.lam[:] = 0.0
         cur.t = self.t_new
-        if self.lie_groups():
+        if self.lie_simplified():
+            # Bruels-Cardona (solvers.md 4.9): the increment accumulates additively, the rotation
+            # coordinates are q_n o exp(increment)
+            self._lie_increment = cur.q - s.q
+            self._lie_compose()
+        elif self.lie_groups():
             # solvers.md 4.9: the increment theta (q_n replaced by 0), its rotation part times
             # (I + skew(-h beta / (2 gamma) omega)), then q = q_n o exp(theta) (the kernel of the
             # compiled steps)
             _kfp.lie_predict(self.lie_packed(), s.q, cur.q, cur.v, -(h * b / (2 * g)))
+
+    def lie_simplified(self):
+        """generalizedAlpha.lieGroupSimplifiedKinematicRelations with Lie-group nodes: the
+        Bruels-Cardona variant (Python steps only; the compiled steps make the default one)."""
+        return bool(self.settings.timeIntegration.generalizedAlpha.lieGroupSimplifiedKinematicRelations) \
+            and bool(self.lie_groups())
+
+    def _lie_tangent_columns(self, J):
+        """lieGroupAddTangentOperator (Bruels-Cardona variant, dense matrices): in the columns of
+        each Lie-group node's rotation coordinates the position-level parts (stiffness and
+        position-level constraint rows: what depends on q = q_n o exp(increment)) times T_exp of the
+        accumulated rotation increment; the mass and damping parts act on the additive updates of
+        the velocities and accelerations and stay."""
+        a_M, a_K, a_D, c_q, c_v, c_lam = self.jacobian_coefficients()
+        P = self.eq.jacobian(0.0, a_K, 0.0, c_q, 0.0, 0.0, dense=True)
+        J = J.toarray() if sp.issparse(J) else np.array(J)
+        T = np.empty((3, 3))
+        for _, rows in self.lie_groups():
+            for r in rows:
+                _krot.rotvec_t_exp(np.ascontiguousarray(self._lie_increment[r]), T)
+                J[:, r] += P[:, r] @ T - P[:, r]
+        return J
+
+    def _lie_compose(self):
+        """q = q_n + increment, its Lie-group rotation rows q_n o exp(increment)."""
+        s, cur = self.start_of_step, self.current
+        cur.q[:] = s.q + self._lie_increment
+        _kfp.lie_newton(self.lie_packed(), s.q, -self._lie_increment, self._lie_tmp)
+        _kfp.lie_store(self._lie_packed, self._lie_tmp, cur.q)
 
     def lie_groups(self):
         """(group, rows (m, 3)) of node groups with Lie-group rotation coordinates (solvers.md 4.9)."""
@@ -1134,6 +1180,8 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         ldl = None
         if J is None:
             J = self.python_newton_matrix(eq.ode2_rhs)
+            if self.lie_simplified() and self.settings.timeIntegration.generalizedAlpha.lieGroupAddTangentOperator:
+                J = self._lie_tangent_columns(J)
         else:
             ldl = self.compiled_ldl()
         self._h_jac = h
@@ -1177,12 +1225,16 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         n2 = self.c.n_ode2
         dq = delta[:n2]
         lie = self.lie_groups()
-        if lie:
-            # q = q o exp(-dq) for the rotation rows (the kernels of the compiled iterate)
-            _kfp.lie_newton(self.lie_packed(), cur.q, dq, self._lie_tmp)
-        cur.q -= dq
-        if lie:
-            _kfp.lie_store(self._lie_packed, self._lie_tmp, cur.q)
+        if lie and self.lie_simplified():
+            self._lie_increment -= dq
+            self._lie_compose()
+        else:
+            if lie:
+                # q = q o exp(-dq) for the rotation rows (the kernels of the compiled iterate)
+                _kfp.lie_newton(self.lie_packed(), cur.q, dq, self._lie_tmp)
+            cur.q -= dq
+            if lie:
+                _kfp.lie_store(self._lie_packed, self._lie_tmp, cur.q)
         cur.v -= self.gamma_p * dq
         cur.a -= self.beta_p * dq
         cur.lam -= delta[n2:] / self.bh2
