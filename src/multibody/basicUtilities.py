@@ -1,8 +1,8 @@
 """Basic helpers with the names of Exudyn's ``exudyn.basicUtilities`` (1.13).
 
 Only the model-independent helpers live here; those that need a system, a renderer or solution
-files (``AddSensorRecorder``, ``SetSolutionState``, ``LoadSolutionFile``, ...) belong to the
-output and visualization layers. ``NormL2``, ``VSub``, ``VAdd``, ``VMult``, ``ScalarMult``,
+files belong to the output and visualization layers (``LoadSolutionFile``,
+``LoadBinarySolutionFile``: output/solution_file.py, re-exported here as in Exudyn). ``NormL2``, ``VSub``, ``VAdd``, ``VMult``, ``ScalarMult``,
 ``Vec2Tilde`` and ``Tilde2Vec`` come from Exudyn 1.11; 1.13 no longer has them, so they are
 importable from this module but not listed in ``__all__``.
 """
@@ -11,8 +11,11 @@ import os
 
 import numpy as np
 
+from .output.solution_file import LoadBinarySolutionFile, LoadSolutionFile  # noqa: F401  (as Exudyn's)
+
 __all__ = [
-    "CreateDirectoryForFile", "GaussIntegrate", "LobattoIntegrate", "Normalize",
+    "CreateDirectoryForFile", "GaussIntegrate", "LoadBinarySolutionFile", "LoadSolutionFile", "LobattoIntegrate",
+    "Normalize",
     "NumpyInt8ArrayToString", "SmartRound2String",
     "g", "gaussIntegrationPoints", "gaussIntegrationWeights",
     "lobattoIntegrationPoints", "lobattoIntegrationWeights", "pi", "sqrt2",

@@ -666,11 +666,9 @@ def sanitize_file_text(text):
     return out
 
 
-def sensors_file(exu, U, h=0.01, nSteps=5, sensorPeriod=0.02, solutionPeriod=0.02, rho=0.9):
-    """Mass point (m=1, ref (1,0,0)) on a SpringDamper to ground (k=100, d=1, L0=0.9) + LoadForceVector
-    [0,-2,0]; GA 5 steps of 0.01; SensorNode/SensorObject/SensorBody/SensorMarker/SensorLoad write to
-    files (period 0.02: rows at t=0, 0.02, 0.04, 0.05) and a solution file is written (period 0.02).
-    Returns the sanitized text lines of every file."""
+def _spring_mass_point(exu, U):
+    """Mass point (m=1, ref (1,0,0), initial velocity (0,0.5,0)) on a SpringDamper to ground (k=100,
+    d=1, L0=0.9) + LoadForceVector [0,-2,0]: (SC, mbs, node, body, its marker, spring, load)."""
     SC, mbs = _new_system(exu)
     oGround, mGround = _ground(mbs, U)
     n = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.], initialCoordinates=[0., 0., 0.],
@@ -679,6 +677,15 @@ def sensors_file(exu, U, h=0.01, nSteps=5, sensorPeriod=0.02, solutionPeriod=0.0
     mB = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0., 0., 0.]))
     sd = mbs.AddObject(U.SpringDamper(markerNumbers=[mGround, mB], stiffness=100., damping=1., referenceLength=0.9))
     ld = mbs.AddLoad(U.LoadForceVector(markerNumber=mB, loadVector=[0., -2., 0.]))
+    return SC, mbs, n, b, mB, sd, ld
+
+
+def sensors_file(exu, U, h=0.01, nSteps=5, sensorPeriod=0.02, solutionPeriod=0.02, rho=0.9):
+    """Mass point (m=1, ref (1,0,0)) on a SpringDamper to ground (k=100, d=1, L0=0.9) + LoadForceVector
+    [0,-2,0]; GA 5 steps of 0.01; SensorNode/SensorObject/SensorBody/SensorMarker/SensorLoad write to
+    files (period 0.02: rows at t=0, 0.02, 0.04, 0.05) and a solution file is written (period 0.02).
+    Returns the sanitized text lines of every file."""
+    SC, mbs, n, b, mB, sd, ld = _spring_mass_point(exu, U)
     OV = exu.OutputVariableType
     tmp = tempfile.mkdtemp(prefix='refmodel_sensors_')
     files = {'sensorNode': 'sensorNode.txt', 'sensorObject': 'sensorObject.txt', 'sensorBody': 'sensorBody.txt',
@@ -720,6 +727,86 @@ def sensors_file(exu, U, h=0.01, nSteps=5, sensorPeriod=0.02, solutionPeriod=0.0
             texts[k] = sanitize_file_text(f.read())
     shutil.rmtree(tmp, ignore_errors=True)
     res['files'] = texts
+    return res
+
+
+def parse_binary_solution(data):
+    """The fields of a binary solution file (layout of Exudyn 1.13.6's, spec settings.md), read with
+    struct alone: the sizes of integer, real and index, the header strings and arrays, the rows, the
+    end; version and dates replaced by placeholders."""
+    import struct
+    assert data[:7] == b'EXUBIN\n', data[:7]
+    sizes = list(data[7:10])
+    pos = 16
+
+    def integer():
+        nonlocal pos
+        k = struct.unpack_from('<i', data, pos)[0]
+        pos += 4
+        return k
+
+    def string():
+        nonlocal pos
+        n = integer()
+        pos += n
+        return data[pos - n:pos].decode()
+
+    def array():
+        nonlocal pos
+        n = integer()
+        pos += 4 * n
+        return list(struct.unpack_from('<%di' % n, data, pos - 4 * n))
+    out = {'sizes': sizes, 'reserved': list(data[10:16]), 'version': (string(), VERSION_PLACEHOLDER)[1],
+           'mode': string(), 'solver': string(), 'started': (string(), DATE_PLACEHOLDER)[1],
+           'systemSizes': array(), 'columnsExported': array(), 'nColumns': integer(), 'steps': integer(),
+           'information': string(), 'endOfHeader': string()}
+    real = '<%d%s' % (1, 'd' if sizes[1] == 8 else 'f')
+    rows = []
+    while True:
+        n = integer()
+        if n == -1:
+            break
+        rows.append([struct.unpack_from(real, data, pos + k * sizes[1])[0] for k in range(n)])
+        pos += n * sizes[1]
+    out['rows'] = rows
+    out['finished'] = string()
+    out['finishedDate'] = (string(), DATE_PLACEHOLDER)[1]
+    out['solverInfo'] = array()
+    out['end'] = string()
+    out['bytesLeft'] = len(data) - pos
+    return out
+
+
+def binary_solution_file(exu, U, precision=10, static=False):
+    """solution.file.binary: the mass point of sensors_file on its spring (GA 5 steps of 0.01, or
+    SolveStatic in 3 load steps), velocities, accelerations and data coordinates exported, written
+    as a binary file (precision 10: doubles, 6: floats); its fields (parse_binary_solution) and
+    the state."""
+    SC, mbs = _spring_mass_point(exu, U)[:2]
+    mbs.Assemble()
+    if static:
+        ss = static_settings(exu, nLoadSteps=3)
+    else:
+        ss, st = dynamic_settings(exu, 0.01, 5, 'GA', 0.9)
+    tmp = tempfile.mkdtemp(prefix='refmodel_binary_')
+    ss.solution.file.write = True
+    ss.solution.file.name = os.path.join(tmp, 'solution', 'coordinatesSolution')   # .sol appended
+    ss.solution.file.writePeriod = 0.
+    ss.solution.file.binary = True
+    ss.solution.file.information = 'reference model binary_solution_file'
+    ss.solution.file.export.velocities = True
+    ss.solution.file.export.accelerations = True
+    ss.solution.file.export.dataCoordinates = True
+    ss.solution.precision = precision
+    if static:
+        _solve_static(mbs, ss)
+        res = static_state(mbs)
+    else:
+        _solve_dynamic(exu, mbs, ss, st)
+        res = state(mbs)
+    with open(os.path.join(tmp, 'solution', 'coordinatesSolution.sol'), 'rb') as f:
+        res['file'] = parse_binary_solution(f.read())
+    shutil.rmtree(tmp, ignore_errors=True)
     return res
 
 
@@ -2027,4 +2114,11 @@ CASES.update({
     # Lie-group node (rotation coordinates perturbed by composition), body-fixed torque load
     'system_wide_differentiation_lie_group': (system_wide_differentiation, dict(case='lie_group_loaded')),
     'system_wide_differentiation_static': (system_wide_differentiation, dict(case='static_spring')),
+})
+
+
+CASES.update({
+    'binary_solution_file': (binary_solution_file, dict()),
+    'binary_solution_file_floats': (binary_solution_file, dict(precision=6)),
+    'binary_solution_file_static': (binary_solution_file, dict(static=True)),
 })

@@ -70,6 +70,70 @@ class _Schedule:
         return False
 
 
+class BinarySolutionFile:
+    """A binary solution file (solution.file.binary; name ending .sol), the layout of Exudyn
+    1.13.6's (read back by Exudyn's LoadBinarySolutionFile and ``solution_file``'s): "EXUBIN\\n",
+    the sizes of an integer, a real and an index (4, 8 or 4 with precision < 8, 8) and 6 zero
+    bytes; little-endian int32 counts; a string is its length and its bytes, an array its length
+    and its int32 values. Header: version, "Mode0000", the solver line, the start date, [nODE2,
+    nODE1, nAE, nData], the 7 written counts, their sum, the planned steps, the information
+    string, "EndOfHeader". Each row: its number of values and the values (time first) as doubles
+    or floats. End: -1, "simulation finished=", the date, [stepReductionFailed,
+    discontinuousIterationSuccessful, newtonSolutionDiverged, massMatrixNotInvertible, time steps,
+    Newton iterations, Newton Jacobians], "EXUEND"."""
+
+    def __init__(self, name, doubles):
+        self.name = name
+        self.real = np.dtype("<f8" if doubles else "<f4")
+        self._fh = open(name, "wb")
+        self._fh.write(b"EXUBIN\n" + bytes([4, self.real.itemsize, 8]) + bytes(6))
+
+    def _int(self, k):
+        self._fh.write(np.int32(k).tobytes())
+
+    def _string(self, text):
+        data = text.encode()
+        self._int(len(data))
+        self._fh.write(data)
+
+    def _array(self, values):
+        self._int(len(values))
+        self._fh.write(np.asarray(values, dtype="<i4").tobytes())
+
+    def header(self, head):
+        solver, system, counts, steps, information = head
+        from .. import __version__
+        self._string(__version__)
+        self._string("Mode0000")
+        self._string(solver)
+        self._string(_now())
+        self._array(system)
+        self._array(counts)
+        self._int(sum(counts))
+        self._int(steps)
+        self._string(information)
+        self._string("EndOfHeader")
+
+    def row(self, t, values):
+        self._int(len(values) + 1)
+        self._fh.write(np.float64(t).astype(self.real).tobytes())
+        self._fh.write(np.asarray(values, dtype=self.real).tobytes())
+
+    def flush(self):
+        self._fh.flush()
+
+    def footer(self, date, info):
+        self._int(-1)
+        self._string("simulation finished=")
+        self._string(date)
+        self._array(info)
+        self._string("EXUEND")
+        self._fh.close()
+
+    def close(self):
+        self._fh.close()
+
+
 class OutputManager:
     """Writes sensors and the solution file for one solve."""
 
@@ -106,26 +170,32 @@ class OutputManager:
     def _open_solution_file(self):
         s = self.settings.solution.file
         c = self.mbs._compiled
+        binary = bool(s.binary)
         name = s.name
         if "." not in os.path.basename(name):
-            name += ".txt"
+            name += ".sol" if binary else ".txt"
         from .. import config
         if config.outputDirectory and not os.path.isabs(name):
             name = os.path.join(config.outputDirectory, name)
         d = os.path.dirname(name)
         if d:
             os.makedirs(d, exist_ok=True)
-        self.solution_file = open(name, "a" if s.append else "w")
         static = self.solver.is_static
         ex = s.export
         n2, n1, nae, nd = c.n_ode2, c.n_ode1, c.n_ae, c.n_data
         self.sol_flags = dict(vel=bool(ex.velocities) and not static, acc=bool(ex.accelerations) and not static,
                               ae=bool(ex.algebraicCoordinates), data=bool(ex.dataCoordinates),
                               vel1=bool(ex.ODE1Velocities) and not static)
+        if binary:
+            # (append is ignored for binary files, as in Exudyn)
+            self.solution_file = BinarySolutionFile(name, self.precision >= 8)
+            self.solution_file.header(self._solution_header())
+            return
+        self.solution_file = open(name, "a" if s.append else "w")
         if s.writeHeader:
             f = self.solution_file
-            solver_name = self.solver.solver_name + (" static" if static else "")
-            f.write(f"#Exudyn {solver_name} solver solution file\n")
+            solver_line, _, counts, steps, _ = self._solution_header()
+            f.write(f"#{solver_line}\n")
             f.write(f"#simulation started={_now()}\n")
             cols = ["time"]
             if n2:
@@ -144,20 +214,31 @@ class OutputManager:
                 cols.append("Data coordinates")
             f.write("#columns contain: " + ", ".join(cols) + "\n")
             f.write(f"#number of system coordinates [nODE2, nODE1, nAlgebraic, nData] = [{n2},{n1},{nae},{nd}]\n")
-            counts = [n2, n2 if self.sol_flags["vel"] else 0, n2 if self.sol_flags["acc"] else 0, n1,
-                      n1 if (ex.velocities and not static) else 0, nae if ex.algebraicCoordinates else 0,
-                      nd if ex.dataCoordinates else 0]
             f.write("#number of written coordinates [nODE2, nVel2, nAcc2, nODE1, nVel1, nAlgebraic, nData] = ["
                     + ",".join(str(k) for k in counts) + "]\n")
             f.write(f"#total columns exported  (excl. time) = {sum(counts)}\n")
-            if static:
-                f.write(f"#number of load steps (planned) = {int(self.settings.staticSolver.numberOfLoadSteps)}\n")
-            else:
-                f.write(f"#number of time steps (planned) = {round(float(self.settings.timeIntegration.numberOfSteps))}\n")
+            f.write(f"#number of {'load' if static else 'time'} steps (planned) = {steps}\n")
             f.write(f"#Exudyn version = {version_string()}\n")
             f.write("#\n")
             if s.information:
                 f.write("#solution information = " + s.information.replace("\n", "_") + "\n")
+
+    def _solution_header(self):
+        """(solver line, [nODE2, nODE1, nAE, nData], the 7 written counts, planned steps,
+        information) of the solution file's header."""
+        s = self.settings.solution.file
+        c = self.mbs._compiled
+        static = self.solver.is_static
+        ex = s.export
+        n2, n1, nae, nd = c.n_ode2, c.n_ode1, c.n_ae, c.n_data
+        counts = [n2, n2 if self.sol_flags["vel"] else 0, n2 if self.sol_flags["acc"] else 0, n1,
+                  n1 if (ex.velocities and not static) else 0, nae if ex.algebraicCoordinates else 0,
+                  nd if ex.dataCoordinates else 0]
+        steps = (int(self.settings.staticSolver.numberOfLoadSteps) if static
+                 else round(float(self.settings.timeIntegration.numberOfSteps)))
+        solver_name = self.solver.solver_name + (" static" if static else "")
+        return (f"Exudyn {solver_name} solver solution file", [n2, n1, nae, nd], counts, steps,
+                s.information.replace("\n", "_") if s.information else "")
 
     # ------------------------------------------------------------ write
     def write(self, t, initial=False):
@@ -206,7 +287,10 @@ class OutputManager:
         if self.sol_flags["data"]:
             parts.append(st.x)
         vals = np.concatenate(parts)
-        self.solution_file.write(fmt_row(t, vals, p))
+        if isinstance(self.solution_file, BinarySolutionFile):
+            self.solution_file.row(t, vals)
+        else:
+            self.solution_file.write(fmt_row(t, vals, p))
         if self.settings.solution.flushFilesImmediately:
             self.solution_file.flush()
 
@@ -216,6 +300,14 @@ class OutputManager:
             return
         self.ended = True
         s = self.settings.solution.file
+        if isinstance(self.solution_file, BinarySolutionFile):
+            it, conv = solver.it, solver.conv
+            self.solution_file.footer(_now(), [int(failed or conv.stepReductionFailed),
+                                               int(conv.discontinuousIterationSuccessful),
+                                               int(conv.newtonSolutionDiverged), int(conv.massMatrixNotInvertible),
+                                               max(it.currentStepIndex - 1, 0), it.newtonStepsCount,
+                                               it.newtonJacobiCount])
+            self.solution_file = None
         if self.solution_file is not None:
             if s.writeFooter:
                 it, conv = solver.it, solver.conv

@@ -1,0 +1,96 @@
+"""Reading solution files back: LoadSolutionFile (text) and LoadBinarySolutionFile (binary,
+solution.file.binary), with the names, arguments and results of Exudyn 1.13.6's utilities; the
+files themselves against Exudyn's are reference cases (sensors_file, binary_solution_file*)."""
+import numpy as np
+import pytest
+
+import multibody as exu
+from multibody.utilities import (LoadBinarySolutionFile, LoadForceVector, LoadSolutionFile, MarkerNodePosition,
+                                 MassPoint, NodePoint)
+
+
+def _solve(tmp_path, binary=False, precision=10, steps=4):
+    """A thrown mass point under a force, its solution file (velocities and accelerations too);
+    returns (file name, the rows [t, q, v, a] computed from the exact motion)."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[0., 0., 0.], initialVelocities=[1., 0., 0.]))
+    mbs.AddObject(MassPoint(mass=1., nodeNumber=n))
+    m = mbs.AddMarker(MarkerNodePosition(nodeNumber=n))
+    mbs.AddLoad(LoadForceVector(markerNumber=m, loadVector=[0., -10., 0.]))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = steps
+    ss.timeIntegration.endTime = 0.1 * steps
+    ss.solution.file.name = str(tmp_path / "solution" / "run")
+    ss.solution.file.binary = binary
+    ss.solution.precision = precision
+    mbs.SolveDynamic(ss)
+    t = 0.1 * np.arange(steps + 1)
+    z = np.zeros_like(t)
+    rows = np.stack([t, t, -5 * t * t, z, z + 1, -10 * t, z, z, z - 10, z], axis=1)
+    return str(tmp_path / "solution" / ("run.sol" if binary else "run.txt")), rows
+
+
+def test_text_file(tmp_path, capsys):
+    name, rows = _solve(tmp_path)
+    d = LoadSolutionFile(name)
+    assert set(d) == {"data", "columnsExported", "nColumns", "nRows"}
+    assert d["columnsExported"] == [3, 3, 3, 0, 0, 0, 0] and d["nColumns"] == 9 and d["nRows"] == 5
+    np.testing.assert_allclose(d["data"], rows, rtol=1e-9, atol=1e-12)
+    out = capsys.readouterr().out
+    assert "columns imported = [3, 3, 3, 0, 0, 0, 0]" in out and "array size of file = 10" in out
+    assert LoadSolutionFile(name, safeMode=True, maxRows=2, verbose=False)["data"].shape == (2, 10)
+
+
+def test_text_file_cut_off_and_without_header(tmp_path):
+    """Safe mode skips a last row cut off (a file still being written) with a warning; the plain
+    mode raises on it (numpy's error, as Exudyn); a file without header counts every column
+    after time as an ODE2 coordinate (Exudyn 1.13.6 fails there)."""
+    name, rows = _solve(tmp_path)
+    lines = open(name).read().splitlines()
+    data = [k for k, line in enumerate(lines) if not line.startswith("#")]
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(lines[:data[-1]] + [lines[data[-1]][:10]]) + "\n")
+    d = LoadSolutionFile(str(cut), safeMode=True, verbose=False)
+    np.testing.assert_allclose(d["data"], rows[:-1], rtol=1e-9, atol=1e-12)
+    with pytest.raises(ValueError):
+        LoadSolutionFile(str(cut), verbose=False)
+    plain = tmp_path / "plain.txt"
+    plain.write_text("\n".join(lines[k] for k in data) + "\n")
+    d = LoadSolutionFile(str(plain), hasHeader=False, verbose=False)
+    assert d["columnsExported"] == [9, 0, 0, 0, 0, 0, 0] and d["nRows"] == 5
+    with pytest.raises(exu.ExudynValueError, match="number of written coordinates"):
+        LoadSolutionFile(str(plain), verbose=False)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n".join(lines[:data[0]]) + "\n")
+    with pytest.raises(exu.ExudynValueError, match="no rows"):
+        LoadSolutionFile(str(empty), verbose=False)
+
+
+@pytest.mark.parametrize("precision, dtype", [(10, np.float64), (6, np.float32)])
+def test_binary_file(tmp_path, precision, dtype):
+    """solution.file.binary writes name.sol (doubles, or floats below precision 8); read back the
+    rows as written; the text file is not written."""
+    name, rows = _solve(tmp_path, binary=True, precision=precision)
+    assert not (tmp_path / "solution" / "run.txt").exists()
+    d = LoadBinarySolutionFile(name, verbose=False)
+    assert d["data"].dtype == dtype and d["nRows"] == 5 and int(d["nColumns"]) == 9
+    assert list(d["columnsExported"]) == [3, 3, 3, 0, 0, 0, 0]
+    np.testing.assert_allclose(d["data"], rows, rtol=1e-6 if precision < 8 else 1e-12, atol=1e-6)
+    assert LoadBinarySolutionFile(name, maxRows=3, verbose=False)["data"].shape == (3, 10)
+
+
+def test_binary_file_cut_off(tmp_path, capsys):
+    """A binary file without its end (a solve stopped while writing) gives its complete rows."""
+    name, rows = _solve(tmp_path, binary=True)
+    data = open(name, "rb").read()
+    cut = tmp_path / "cut.sol"
+    cut.write_bytes(data[:len(data) - 150])
+    d = LoadBinarySolutionFile(str(cut), verbose=False)
+    assert 0 < d["nRows"] < 5
+    np.testing.assert_allclose(d["data"], rows[:d["nRows"]], rtol=1e-12, atol=1e-12)
+    assert "end of file inconsistent" in capsys.readouterr().out
+    (tmp_path / "text.sol").write_text("#not binary\n")
+    with pytest.raises(exu.ExudynValueError, match="not a binary solution file"):
+        LoadBinarySolutionFile(str(tmp_path / "text.sol"))
