@@ -44,9 +44,13 @@ def _run(mbs, solver, settings, key, updateInitialValues, storeSolver, static):
     solver.output.initializationSuccessful = True
     try:
         solver.run()
-    except ExudynError as exc:
-        if settings.timeIntegration.verboseMode or (static and settings.staticSolver.verboseMode):
+    except BaseException as exc:
+        if isinstance(exc, ExudynError) and (settings.timeIntegration.verboseMode
+                                             or (static and settings.staticSolver.verboseMode)):
             print(f"{'STATIC' if static else 'DYNAMIC'} SOLVER FAILED: {exc}")
+        report_end = getattr(solver, "report_end", None)
+        if report_end is not None:
+            report_end(failed=f"{type(exc).__name__}: {exc}")     # (the information file closed)
         raise
     c = mbs._compiled
     if updateInitialValues:

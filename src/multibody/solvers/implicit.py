@@ -51,6 +51,43 @@ def number_of_steps(n_set):
     return max(int(n), 1)
 
 
+class _Report:
+    """One destination of the solver's console lines (the console, or the solver information file of
+    verboseModeFile) with its level and its own step bookkeeping (Nit/step since its last line)."""
+
+    def __init__(self, level, write, t0, newton_steps):
+        self.level, self.write = level, write
+        self.last_time = t0
+        self.reported = (0, newton_steps)
+
+    def say(self, level, text):
+        if self.level >= level:
+            self.write(text)
+
+    def close(self):
+        close = getattr(self.write, "close", None)
+        if close is not None:
+            close()
+
+
+def _open_information_file(settings):
+    """A writer of lines into solution.solverInformationFileName (directories created, relative
+    to config.outputDirectory as the solution file), with ``close``."""
+    from .. import config
+    name = str(settings.solution.solverInformationFileName)
+    if config.outputDirectory and not os.path.isabs(name):
+        name = os.path.join(config.outputDirectory, name)
+    folder = os.path.dirname(name)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    fh = open(name, "w")
+
+    def write(text):
+        fh.write(text + "\n")
+    write.close = fh.close
+    return write
+
+
 class StepLoop(SolverBase):
     """Step loop shared by dynamic and static solvers (spec solvers.md 2)."""
 
@@ -322,41 +359,59 @@ class StepLoop(SolverBase):
             return int(self.settings.staticSolver.verboseMode)
         return int(self.settings.timeIntegration.verboseMode)
 
+    def verbose_file_level(self):
+        """verboseModeFile: the same lines as verboseMode's of that level, written to
+        solution.solverInformationFileName."""
+        if self.is_static:
+            return int(self.settings.staticSolver.verboseModeFile)
+        return int(self.settings.timeIntegration.verboseModeFile)
+
     def report_start(self):
-        self._wall0 = self._last_report = time.perf_counter()
-        self._verbose = self.verbose_level()
-        self._reported = (0, self.it.newtonStepsCount)      # (step, Newton iterations) at the last line
-        if self._verbose >= 1:
-            from .. import __version__
-            print("+++++++++++++++++++++++++++++++")
-            print(f"multibody V{__version__} solver: {self.solver_name}")
+        self._wall0 = time.perf_counter()
+        self._channels = [_Report(self.verbose_level(), print, self._wall0, self.it.newtonStepsCount)]
+        if self.verbose_file_level() >= 1:
+            self._channels.append(_Report(self.verbose_file_level(), _open_information_file(self.settings),
+                                          self._wall0, self.it.newtonStepsCount))
+        self._verbose = self._channels[0].level
+        from .. import __version__
+        for ch in self._channels:
+            ch.say(1, "+++++++++++++++++++++++++++++++")
+            ch.say(1, f"multibody V{__version__} solver: {self.solver_name}")
 
     def report_step(self, step, t):
         """The console line of a finished step (``step`` steps done, as Exudyn numbers them: STEP1
         after the first): every step with verboseMode 2, with 1 after 2 s since the last line and
         at the last step (as Exudyn 1.13.6; the compiled steps report after each call of up to
         COMPILED_STEPS_MAX steps, their last step). Nit/step: the Newton iterations per step since
-        the previous line, as Exudyn's (6 significant digits)."""
-        level = self._verbose
-        if level <= 0:
-            return
-        now = time.perf_counter()
-        t_end = self.it.endTime
-        last = t >= t_end - 1e-10 * max(1.0, abs(t_end))
-        if level >= 2 or (level == 1 and (now - self._last_report >= 2.0 or last)):
-            self._last_report = now
-            it = self.it
-            what = f"factor = {t:.6g}" if self.is_static else f"t = {t:.6g}s"
-            remaining = 0.0 if last else (it.endTime - t) * (now - self._wall0) / max(t - it.startTime, 1e-300)
-            step0, nit0 = self._reported
-            self._reported = (step, it.newtonStepsCount)
-            per_step = (it.newtonStepsCount - nit0) / max(step - step0, 1)
-            print(f"STEP{step}, {what}, timeToGo = {remaining:.3g}s, Nit/step = {per_step:.6g}")
+        the previous line, as Exudyn's (6 significant digits). The same into the solver information
+        file with verboseModeFile."""
+        now = None
+        for ch in self._channels:
+            if ch.level <= 0:
+                continue
+            now = now or time.perf_counter()
+            t_end = self.it.endTime
+            last = t >= t_end - 1e-10 * max(1.0, abs(t_end))
+            if ch.level >= 2 or (ch.level == 1 and (now - ch.last_time >= 2.0 or last)):
+                ch.last_time = now
+                it = self.it
+                what = f"factor = {t:.6g}" if self.is_static else f"t = {t:.6g}s"
+                remaining = 0.0 if last else (it.endTime - t) * (now - self._wall0) / max(t - it.startTime, 1e-300)
+                step0, nit0 = ch.reported
+                ch.reported = (step, it.newtonStepsCount)
+                per_step = (it.newtonStepsCount - nit0) / max(step - step0, 1)
+                ch.say(1, f"STEP{step}, {what}, timeToGo = {remaining:.3g}s, Nit/step = {per_step:.6g}")
 
-    def report_end(self):
-        import time as _time
-        if self.verbose_level() >= 1:
-            print(f"Solver terminated successfully after {_time.perf_counter() - self._wall0:.4g} seconds.")
+    def report_end(self, failed=None):
+        """The last line (or, for a failed solve, its message) and the information file closed."""
+        for ch in getattr(self, "_channels", ()):
+            if failed is None:
+                ch.say(1, f"Solver terminated successfully after {time.perf_counter() - self._wall0:.4g} seconds.")
+            elif ch.write is not print:
+                ch.say(1, failed)
+                ch.say(1, f"Solver terminated unsuccessfully after {time.perf_counter() - self._wall0:.4g} seconds.")
+            ch.close()
+        self._channels = []
 
     def adjust_time(self, t_new, t0, t_end):
         return t_new

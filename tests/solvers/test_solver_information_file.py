@@ -1,0 +1,64 @@
+"""verboseModeFile: the solver's console lines of that level written to
+solution.solverInformationFileName (the dynamic and the static solver), as Exudyn 1.13.6 writes
+its lines there (level 1: the header, the last step and the final line)."""
+import pytest
+
+import multibody as exu
+from multibody.utilities import (CartesianSpringDamper, LoadForceVector, MarkerNodePosition, MassPoint, NodePoint,
+                                 NodePointGround)
+
+
+def _spring(tmp_path, static=False, file_level=1, console=0, steps=3, fail=False):
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddNode(NodePointGround(referenceCoordinates=[0., 0., 0.]))
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[1., 0., 0.]))
+    mbs.AddObject(MassPoint(mass=1., nodeNumber=n))
+    m, mg = mbs.AddMarker(MarkerNodePosition(nodeNumber=n)), mbs.AddMarker(MarkerNodePosition(nodeNumber=g))
+    mbs.AddObject(CartesianSpringDamper(markerNumbers=[mg, m], stiffness=[100., 100., 100.]))
+    mbs.AddLoad(LoadForceVector(markerNumber=m, loadVector=[-1., 0., 0.]))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = steps
+    ss.timeIntegration.endTime = 0.1 * steps
+    ss.staticSolver.numberOfLoadSteps = steps
+    ss.solution.file.write = False
+    name = tmp_path / "info" / "solver.txt"
+    ss.solution.solverInformationFileName = str(name)
+    solver = ss.staticSolver if static else ss.timeIntegration
+    solver.verboseModeFile = file_level
+    solver.verboseMode = console
+    if fail:
+        solver.newton.maxIterations = 1
+        solver.newton.relativeTolerance = 1e-30
+        solver.newton.absoluteTolerance = 1e-30
+    if fail:
+        with pytest.raises(exu.SolverError):
+            (mbs.SolveStatic if static else mbs.SolveDynamic)(ss)
+    else:
+        (mbs.SolveStatic if static else mbs.SolveDynamic)(ss)
+    return name.read_text().splitlines() if name.exists() else None
+
+
+@pytest.mark.parametrize("static", [False, True])
+def test_level_one_writes_the_console_lines_of_level_one(tmp_path, capsys, static):
+    lines = _spring(tmp_path, static)
+    solver = "nonlinear static solver" if static else "implicit second order time integration"
+    assert lines[:2] == ["+++++++++++++++++++++++++++++++", f"multibody V{exu.__version__} solver: {solver}"]
+    assert lines[2].startswith("STEP3, " + ("factor = 1," if static else "t = 0.3s,"))
+    assert lines[3].startswith("Solver terminated successfully after ") and len(lines) == 4
+    assert capsys.readouterr().out == ""          # verboseMode 0: nothing on the console
+
+
+def test_level_two_writes_every_step_and_the_console_keeps_its_level(tmp_path, capsys):
+    lines = _spring(tmp_path, file_level=2, console=1)
+    assert [line.split(",")[0] for line in lines[2:5]] == ["STEP1", "STEP2", "STEP3"]
+    console = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[0] for line in console if line.startswith("STEP")] == ["STEP3"]   # level 1: the last
+
+
+def test_no_file_at_level_zero_and_a_failed_solve_closes_it(tmp_path):
+    assert _spring(tmp_path, file_level=0) is None
+    lines = _spring(tmp_path, fail=True)
+    assert lines[-1].startswith("Solver terminated unsuccessfully after ")
+    assert "SolverError" in lines[-2]
