@@ -94,3 +94,32 @@ def test_binary_file_cut_off(tmp_path, capsys):
     (tmp_path / "text.sol").write_text("#not binary\n")
     with pytest.raises(exu.ExudynValueError, match="not a binary solution file"):
         LoadBinarySolutionFile(str(tmp_path / "text.sol"))
+
+
+@pytest.mark.parametrize("flush_above, visible", [(10000, False), (10, True)])
+def test_lines_with_many_values_are_flushed(tmp_path, flush_above, visible):
+    """solution.file.flushAboveCoordinates: a line of at least that many values (time included)
+    is flushed at once, so that the file grows during the solve (here 10 values a line); below,
+    the lines wait in the file's buffer (flushFilesImmediately False)."""
+    import os
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[0., 0., 0.], initialVelocities=[1., 0., 0.]))
+    mbs.AddObject(MassPoint(mass=1., nodeNumber=n))
+    mbs.Assemble()
+    name = tmp_path / "run.txt"
+    sizes = []
+
+    def post_step(mbs, t):
+        sizes.append(os.path.getsize(name))
+        return True
+    mbs.SetPostStepUserFunction(post_step)
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = 5
+    ss.timeIntegration.endTime = 0.5
+    ss.solution.file.name = str(name)
+    ss.solution.file.flushAboveCoordinates = flush_above
+    mbs.SolveDynamic(ss)
+    # (the first call, at the start time, comes before the initial line)
+    assert (sizes[-1] > sizes[1] > 0) == visible and (max(sizes) == 0) == (not visible)
+    assert LoadSolutionFile(str(name), verbose=False)["nRows"] == 6

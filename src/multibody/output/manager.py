@@ -291,8 +291,9 @@ class OutputManager:
             self.solution_file.row(t, vals)
         else:
             self.solution_file.write(fmt_row(t, vals, p))
-        if self.settings.solution.flushFilesImmediately:
-            self.solution_file.flush()
+        s = self.settings.solution
+        if s.flushFilesImmediately or vals.shape[0] + 1 >= int(s.file.flushAboveCoordinates):
+            self.solution_file.flush()          # (long lines: flushed each, as Exudyn's flushAboveCoordinates)
 
     # ------------------------------------------------------------ end
     def end(self, solver, failed=False):
