@@ -82,11 +82,19 @@ class BinarySolutionFile:
     discontinuousIterationSuccessful, newtonSolutionDiverged, massMatrixNotInvertible, time steps,
     Newton iterations, Newton Jacobians], "EXUEND"."""
 
-    def __init__(self, name, doubles):
+    def __init__(self, name, doubles, resume_size=None):
+        """``resume_size``: continue a file after a restart (cut back to that size, no new header)."""
         self.name = name
         self.real = np.dtype("<f8" if doubles else "<f4")
+        if resume_size is not None:
+            from .sensors import continue_file
+            self._fh = continue_file(name, resume_size, "ab")
+            return
         self._fh = open(name, "wb")
         self._fh.write(b"EXUBIN\n" + bytes([4, self.real.itemsize, 8]) + bytes(6))
+
+    def tell(self):
+        return self._fh.tell()
 
     def _int(self, k):
         self._fh.write(np.int32(k).tobytes())
@@ -146,19 +154,36 @@ class OutputManager:
         self.ended = False
 
     # ------------------------------------------------------------ begin
-    def begin(self):
+    def begin(self, resume=None):
+        """Open the outputs of a solve; ``resume``: the fields of the restart file it continues from
+        (output/restart.py): files cut back to their sizes then and continued without headers,
+        the write schedules going on from their last writes."""
         from .sensors import SensorOutput
         s = self.settings.solution
         it = self.solver.it
         self.t_end = it.endTime
+        self.resume = resume
         self.sensors = SensorOutput(self.mbs, self.settings, self.solver, self.precision)
-        self.sensors.begin()
+        self.sensors.begin(None if resume is None else resume["sensorFileSizes"])
         self.sensor_schedule = _Schedule(it.startTime, float(s.sensors.writePeriod),
                                          bool(s.file.writeInitialValues))
         self.solution_schedule = _Schedule(it.startTime, float(s.file.writePeriod),
                                            bool(s.file.writeInitialValues))
+        self.last_written = {"solution": 0.0, "sensors": 0.0, "image": 0.0}
+        if resume is not None:
+            for key, schedule, period in (("lastSolutionWritten", self.solution_schedule, s.file.writePeriod),
+                                          ("lastSensorsWritten", self.sensor_schedule, s.sensors.writePeriod)):
+                schedule.tw = max(resume[key] + float(period), resume["time"])
+            self.last_written = {"solution": resume["lastSolutionWritten"], "sensors": resume["lastSensorsWritten"],
+                                 "image": resume["lastImageRecorded"]}
         if s.file.write:
             self._open_solution_file()
+        self.restart_schedule, self._restart_time = None, None
+        if s.restart.write and not self.solver.is_static:
+            from . import restart
+            self.restart_name = restart.file_name(self.settings)
+            t_start = it.startTime if resume is None else resume["time"]
+            self.restart_schedule = _Schedule(t_start, float(s.restart.writePeriod), False)
         # images during the solve (solution.recordImagesInterval) where the renderer was started
         self.renderer = self.mbs.GetSystemContainer().renderer
         if not self.renderer.started:
@@ -186,10 +211,17 @@ class OutputManager:
         self.sol_flags = dict(vel=bool(ex.velocities) and not static, acc=bool(ex.accelerations) and not static,
                               ae=bool(ex.algebraicCoordinates), data=bool(ex.dataCoordinates),
                               vel1=bool(ex.ODE1Velocities) and not static)
+        resume = getattr(self, "resume", None)
         if binary:
             # (append is ignored for binary files, as in Exudyn)
-            self.solution_file = BinarySolutionFile(name, self.precision >= 8)
-            self.solution_file.header(self._solution_header())
+            self.solution_file = BinarySolutionFile(name, self.precision >= 8,
+                                                    None if resume is None else resume["solutionFileSize"])
+            if resume is None:
+                self.solution_file.header(self._solution_header())
+            return
+        if resume is not None:
+            from .sensors import continue_file
+            self.solution_file = continue_file(name, resume["solutionFileSize"])
             return
         self.solution_file = open(name, "a" if s.append else "w")
         if s.writeHeader:
@@ -245,12 +277,32 @@ class OutputManager:
         h = self.solver.it.currentStepSize
         if self.sensors.any_active and self.sensor_schedule.due(t, initial, self.t_end, h):
             self.sensors.write(t)
-        elif self.sensors.any_active is False:
-            pass
+            self.last_written["sensors"] = t
         if self.solution_file is not None and self.solution_schedule.due(t, initial, self.t_end, h):
             self._write_solution_line(t)
+            self.last_written["solution"] = t
         if self.image_schedule is not None and self.image_schedule.due(t, initial, self.t_end, h):
             self._save_image()
+            self.last_written["image"] = t
+        if self.restart_schedule is not None and not initial and self.restart_schedule.due(t, False, self.t_end, h):
+            self.write_restart(t)
+
+    def write_restart(self, t):
+        """The restart file of the state at t (solution.restart; output/restart.py)."""
+        from . import restart
+        from .. import __version__
+        it = self.solver.it
+        self._restart_time = t
+        sol = -1
+        if self.solution_file is not None:
+            self.solution_file.flush()
+            sol = self.solution_file.tell()
+        restart.write(self.restart_name, self.solver, {
+            "time": t, "stepIndex": max(it.currentStepIndex - 1, 0), "stepSize": it.currentStepSize,
+            "stepsSinceLastStepSizeReduction": 0,      # (an adaptive run grows its step size anew)
+            "lastSolutionWritten": self.last_written["solution"], "lastSensorsWritten": self.last_written["sensors"],
+            "lastImageRecorded": self.last_written["image"], "solutionFileSize": sol,
+            "sensorFileSizes": self.sensors.file_sizes()}, _now(), f"multibody {__version__}")
 
     def _save_image(self):
         """The current state drawn (as the Visualization configuration, which a running renderer
@@ -269,6 +321,8 @@ class OutputManager:
             t_w = min(t_w, self.solution_schedule.tw)
         if self.image_schedule is not None:
             t_w = min(t_w, self.image_schedule.tw)
+        if self.restart_schedule is not None:
+            t_w = min(t_w, self.restart_schedule.tw)
         return t_w < np.inf, t_w
 
     def _write_solution_line(self, t):
@@ -300,6 +354,9 @@ class OutputManager:
         if self.ended:
             return
         self.ended = True
+        if getattr(self, "restart_schedule", None) is not None and not failed \
+                and self._restart_time != solver.it.currentTime:
+            self.write_restart(solver.it.currentTime)       # (and at the end, as Exudyn)
         s = self.settings.solution.file
         if isinstance(self.solution_file, BinarySolutionFile):
             it, conv = solver.it, solver.conv

@@ -84,6 +84,15 @@ def sensor_stored_data(mbs, i):
     return data.array()
 
 
+def continue_file(name, size, mode="a"):
+    """An output file continued after a restart: cut back to ``size`` bytes where it exists (what it
+    held when the restart file was written; -1: kept as it is) and opened for appending."""
+    if size is not None and size >= 0 and os.path.exists(name):
+        with open(name, "r+b") as fh:
+            fh.truncate(size)
+    return open(name, mode)
+
+
 class SensorOutput:
     """Files and storage of all sensors during one solve."""
 
@@ -95,18 +104,34 @@ class SensorOutput:
         self.any_active = len(mbs._items["sensor"]) > 0
         self.plan = None        # SensorPlan, made at the first write
 
-    def begin(self):
+    def begin(self, resume_sizes=None):
+        """Open the sensor files. ``resume_sizes``: a solve continued from a restart file (its
+        sensorFileSizes, in the order of the sensors writing files): each file cut back to its
+        size then and continued, without a new header (a file missing then is begun)."""
         mbs = self.mbs
         store = mbs.sys.setdefault("_sensorData", {})
         append = bool(self.settings.solution.sensors.append)
+        k = 0
         for i, r in enumerate(mbs._items["sensor"]):
             v = r.values
             if v["storeInternal"] and (not append or i not in store):
                 store[i] = SensorRows()
             if self.active and v["writeToFile"] and v["fileName"]:
-                self._open(i, r, append)
+                size = None
+                if resume_sizes is not None:
+                    size = resume_sizes[k] if k < len(resume_sizes) else -1
+                k += 1
+                self._open(i, r, append, size)
 
-    def _open(self, i, r, append):
+    def file_sizes(self):
+        """The sizes of the open sensor files (flushed), for a restart file."""
+        sizes = []
+        for f in self.files.values():
+            f.flush()
+            sizes.append(f.tell())
+        return sizes
+
+    def _open(self, i, r, append, resume_size=None):
         from .. import config
         name = r.values["fileName"]
         if config.outputDirectory and not os.path.isabs(name):
@@ -114,6 +139,9 @@ class SensorOutput:
         d = os.path.dirname(name)
         if d:
             os.makedirs(d, exist_ok=True)
+        if resume_size is not None:
+            self.files[i] = continue_file(name, resume_size)
+            return
         f = open(name, "a" if append else "w")
         self.files[i] = f
         if self.settings.solution.sensors.writeHeader:

@@ -122,12 +122,18 @@ class StepLoop(SolverBase):
         it.maxStepSize, it.minStepSize, it.adaptiveStep = h_max, h_min, adaptive
         h = self.initial_step_size(h_max)
         t = t0
+        step = 0
         self.current.t = t0
         self._pre_step_done = None
-        self.output_manager.begin()
+        resume = self.restart_resume()
+        if resume is not None:
+            t, step = resume["time"], resume["stepIndex"]
+            h = resume["stepSize"] if resume["stepSize"] > 0 else h
+            it.currentStepIndex, it.currentTime, it.currentStepSize = step + 1, t, h
+        self.output_manager.begin(resume)
         self.report_start()
-        self.finish_step(t0, initial=True)
-        step = 0
+        if resume is None:
+            self.finish_step(t0, initial=True)
         steps_since_reduction = 0
         stop_requested = False
         tiny = 1e-10
@@ -213,6 +219,31 @@ class StepLoop(SolverBase):
         self.report_end()
         self.output_manager.end(self)
         return True
+
+    def restart_resume(self):
+        """solution.restart.continueIfAvailable (dynamic solvers): the fields of a complete restart
+        file of this model and solver (output/restart.py), its state set as the current one (and
+        as the start of the next step); None where there is none (the solve starts at startTime)."""
+        if self.is_static or not self.settings.solution.restart.continueIfAvailable:
+            return None
+        from ..output import restart
+        r = restart.read(restart.file_name(self.settings), self)
+        if r is None:
+            return None
+        cur = self.current
+        for key, arr in (("ODE2", cur.q), ("ODE2_t", cur.v), ("ODE2_tt", cur.a), ("ODE1", cur.y),
+                         ("ODE1_t", cur.y_t), ("AE", cur.lam), ("data", cur.x)):
+            if r[key].shape != arr.shape:
+                return None
+            arr[:] = r[key]
+        cur.t = r["time"]
+        cur.a_alg[:] = r["aAlgorithmic"]
+        for name in ("a_alg", "a_alg_start"):
+            a = getattr(self, name, None)
+            if a is not None:
+                a[:] = r["aAlgorithmic"]
+        self.start_of_step.copy_from(cur)
+        return r
 
     # the compiled steps control the step size themselves (called at any step size, not only at
     # the largest of an adaptive run); then ``step_size_after_compiled`` gives the next one
