@@ -51,6 +51,21 @@ def number_of_steps(n_set):
     return max(int(n), 1)
 
 
+_realtime_clock, _realtime_sleep = time.perf_counter, time.sleep     # (tests replace them)
+
+
+def wait_for_real_time(t, factor, wait, t0, wall0):
+    """timeIntegration.realtime: sleep in steps of ``wait`` seconds until the wall clock since
+    ``wall0`` reaches the simulated time since ``t0`` divided by ``factor`` (a step that took longer
+    does not wait)."""
+    target = (t - t0) / factor
+    while True:
+        left = target - (_realtime_clock() - wall0)
+        if left <= 0.0:
+            return
+        _realtime_sleep(min(wait, left))
+
+
 class _Report:
     """One destination of the solver's console lines (the console, or the solver information file of
     verboseModeFile) with its level and its own step bookkeeping (Nit/step since its last line)."""
@@ -138,8 +153,12 @@ class StepLoop(SolverBase):
         stop_requested = False
         tiny = 1e-10
         t_lim = t_end - tiny * max(1.0, abs(t_end))
+        realtime = self.realtime_settings()
+        if realtime is not None:
+            realtime = realtime + (t, _realtime_clock())
         while t < t_lim and not stop_requested:
-            if not adaptive or h == h_max or self.compiled_any_step_size:
+            # (in real time the steps go one by one, each waiting for the wall clock)
+            if realtime is None and (not adaptive or h == h_max or self.compiled_any_step_size):
                 # steps in compiled code where the solver can (ImplicitSecondOrderSolver.compiled_steps)
                 chunk = self.compiled_steps(step, t, t0, h, t_end, t_lim, adaptive)
                 if chunk is not None:
@@ -215,10 +234,19 @@ class StepLoop(SolverBase):
             h = self.accepted_step_size(h, h_max, inc, grow)
             if grow:
                 steps_since_reduction = 0
+            if realtime is not None:
+                wait_for_real_time(t, *realtime)
         self.output.finishedSuccessfully = True
         self.report_end()
         self.output_manager.end(self)
         return True
+
+    def realtime_settings(self):
+        """timeIntegration.realtime (dynamic solvers): (factor, wait in seconds) where active, else None."""
+        rt = None if self.is_static else self.settings.timeIntegration.realtime
+        if rt is None or not rt.active:
+            return None
+        return float(rt.factor), int(rt.waitMicroseconds) * 1e-6
 
     def restart_resume(self):
         """solution.restart.continueIfAvailable (dynamic solvers): the fields of a complete restart

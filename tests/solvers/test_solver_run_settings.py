@@ -1,6 +1,6 @@
-"""verboseModeFile: the solver's console lines of that level written to
-solution.solverInformationFileName (the dynamic and the static solver), as Exudyn 1.13.6 writes
-its lines there (level 1: the header, the last step and the final line)."""
+"""Settings of a solver run: verboseModeFile (the solver's console lines of that level written to
+solution.solverInformationFileName, the dynamic and the static solver, as Exudyn 1.13.6 writes its
+lines there; level 1: the header, the last step and the final line) and timeIntegration.realtime."""
 import pytest
 
 import multibody as exu
@@ -62,3 +62,41 @@ def test_no_file_at_level_zero_and_a_failed_solve_closes_it(tmp_path):
     lines = _spring(tmp_path, fail=True)
     assert lines[-1].startswith("Solver terminated unsuccessfully after ")
     assert "SolverError" in lines[-2]
+
+
+@pytest.mark.parametrize("factor", [1.0, 4.0])
+def test_realtime_waits_for_the_clock(monkeypatch, factor):
+    """timeIntegration.realtime.active: after each step the solver sleeps (in waitMicroseconds
+    pieces) until the wall clock has run the simulated time / factor (a fake clock that only the
+    sleeps advance here: a test does not measure wall time); off, it does not sleep."""
+    from multibody.solvers import implicit
+    clock = [0.0]
+    sleeps = []
+
+    def sleep(dt):
+        sleeps.append(dt)
+        clock[0] += dt
+    monkeypatch.setattr(implicit, "_realtime_clock", lambda: clock[0])
+    monkeypatch.setattr(implicit, "_realtime_sleep", sleep)
+    for active in (True, False):
+        SC = exu.SystemContainer()
+        mbs = SC.AddSystem()
+        n = mbs.AddNode(NodePoint(referenceCoordinates=[0., 0., 0.], initialVelocities=[1., 0., 0.]))
+        mbs.AddObject(MassPoint(mass=1., nodeNumber=n))
+        mbs.Assemble()
+        ss = exu.SimulationSettings()
+        ss.timeIntegration.numberOfSteps = 20
+        ss.timeIntegration.endTime = 0.2
+        ss.timeIntegration.realtime.active = active
+        ss.timeIntegration.realtime.factor = factor
+        ss.timeIntegration.realtime.waitMicroseconds = 5000
+        ss.solution.file.write = False
+        del sleeps[:]
+        clock[0] = 0.0
+        mbs.SolveDynamic(ss)
+        if active:
+            assert clock[0] == pytest.approx(0.2 / factor, abs=1e-12)
+            assert max(sleeps) <= 0.005 + 1e-15 and len(sleeps) >= 20
+        else:
+            assert sleeps == []
+        assert mbs.systemData.GetODE2Coordinates()[0] == pytest.approx(0.2)
