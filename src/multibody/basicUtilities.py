@@ -2,7 +2,8 @@
 
 Only the model-independent helpers live here; those that need a system, a renderer or solution
 files belong to the output and visualization layers (``LoadSolutionFile``,
-``LoadBinarySolutionFile``: output/solution_file.py, re-exported here as in Exudyn). ``NormL2``, ``VSub``, ``VAdd``, ``VMult``, ``ScalarMult``,
+``LoadBinarySolutionFile``, ``SetSolutionState``: output/solution_file.py, re-exported here, as
+Exudyn's utilities give them). ``NormL2``, ``VSub``, ``VAdd``, ``VMult``, ``ScalarMult``,
 ``Vec2Tilde`` and ``Tilde2Vec`` come from Exudyn 1.11; 1.13 no longer has them, so they are
 importable from this module but not listed in ``__all__``.
 """
@@ -11,11 +12,11 @@ import os
 
 import numpy as np
 
-from .output.solution_file import LoadBinarySolutionFile, LoadSolutionFile  # noqa: F401  (as Exudyn's)
+from .output.solution_file import LoadBinarySolutionFile, LoadSolutionFile, SetSolutionState  # noqa: F401
 
 __all__ = [
     "CreateDirectoryForFile", "GaussIntegrate", "LoadBinarySolutionFile", "LoadSolutionFile", "LobattoIntegrate",
-    "Normalize",
+    "Normalize", "SetSolutionState",
     "NumpyInt8ArrayToString", "SmartRound2String",
     "g", "gaussIntegrationPoints", "gaussIntegrationWeights",
     "lobattoIntegrationPoints", "lobattoIntegrationWeights", "pi", "sqrt2",

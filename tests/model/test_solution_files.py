@@ -123,3 +123,30 @@ def test_lines_with_many_values_are_flushed(tmp_path, flush_above, visible):
     # (the first call, at the start time, comes before the initial line)
     assert (sizes[-1] > sizes[1] > 0) == visible and (max(sizes) == 0) == (not visible)
     assert LoadSolutionFile(str(name), verbose=False)["nRows"] == 6
+
+
+def test_set_solution_state(tmp_path, capsys):
+    """SetSolutionState: a row of a loaded solution into a configuration (coordinates, rates and
+    accelerations as exported); the time only for Visualization, as Exudyn 1.13.6; a row out of
+    range prints Exudyn's message and changes nothing; -1 is the last row."""
+    from multibody.utilities import SetSolutionState
+    name, rows = _solve(tmp_path)
+    sol = LoadSolutionFile(name, verbose=False)
+    CT = exu.ConfigurationType
+    mbs = exu.SystemContainer().AddSystem()
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[0., 0., 0.]))
+    mbs.AddObject(MassPoint(mass=1., nodeNumber=n))
+    mbs.Assemble()
+    sd = mbs.systemData
+    for cfg, t in ((CT.Visualization, 0.2), (CT.Current, 0.0), (CT.Initial, 0.0)):
+        assert SetSolutionState(mbs, sol, 2, configuration=cfg) is None
+        np.testing.assert_array_equal(sd.GetODE2Coordinates(configuration=cfg), sol["data"][2, 1:4])
+        np.testing.assert_array_equal(sd.GetODE2Coordinates_t(configuration=cfg), sol["data"][2, 4:7])
+        np.testing.assert_array_equal(sd.GetODE2Coordinates_tt(configuration=cfg), sol["data"][2, 7:10])
+        assert sd.GetTime(cfg) == pytest.approx(t)
+    capsys.readouterr()
+    SetSolutionState(mbs, sol, 5, configuration=CT.Visualization)
+    assert capsys.readouterr().out == "ERROR in SetVisualizationState: invalid row (out of range)\n"
+    assert sd.GetTime(CT.Visualization) == pytest.approx(0.2)
+    SetSolutionState(mbs, sol, -1, configuration=CT.Visualization)
+    np.testing.assert_array_equal(sd.GetODE2Coordinates(configuration=CT.Visualization), sol["data"][-1, 1:4])

@@ -159,3 +159,31 @@ def LoadBinarySolutionFile(fileName, maxRows=-1, verbose=True):
         print("  columnsExported=", columns)
         print(f"  read {len(rows)} rows from file")
     return {"data": data, "columnsExported": columns, "nColumns": np.int32(n_columns), "nRows": len(rows)}
+
+
+def SetSolutionState(mbs, solution, row, configuration=None, sendRedrawSignal=True):
+    """Set the state of ``configuration`` (default: Current) from row ``row`` of a solution loaded
+    with LoadSolutionFile or LoadBinarySolutionFile: the coordinates the file holds (its
+    columnsExported: ODE2 coordinates, their rates and accelerations, ODE1, algebraic and data
+    coordinates), and, for the Visualization configuration, the time (as Exudyn 1.13.6, which
+    leaves the time of the others). A row out of range (negative rows count from the end) prints
+    Exudyn's error message and changes nothing. ``sendRedrawSignal``: no window here."""
+    from ..enums import ConfigurationType
+    cfg = ConfigurationType.Current if configuration is None else configuration
+    data = np.asarray(solution["data"])
+    n = data.shape[0]
+    if not -n <= int(row) < n:
+        print("ERROR in SetVisualizationState: invalid row (out of range)")
+        return
+    values = data[int(row)].astype(float)
+    counts = [int(k) for k in solution["columnsExported"]]
+    sd = mbs.systemData
+    setters = (sd.SetODE2Coordinates, sd.SetODE2Coordinates_t, sd.SetODE2Coordinates_tt, sd.SetODE1Coordinates,
+               sd.SetODE1Coordinates_t, sd.SetAECoordinates, sd.SetDataCoordinates)
+    pos = 1
+    for k, setter in zip(counts, setters):
+        if k:
+            setter(values[pos:pos + k], cfg)
+        pos += k
+    if cfg == ConfigurationType.Visualization:
+        sd.SetTime(float(values[0]), cfg)
