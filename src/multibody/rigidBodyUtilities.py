@@ -15,11 +15,12 @@ from multibody.kernels import rotations as _rotations
 _rot = PythonKernels(_rotations)   # the kernels as Python calls them (lean cache entries)
 
 __all__ = [
+    "AddPrismaticJoint", "AddRevoluteJoint", "AddRigidBody",
     "AngularVelocity2EulerParameters_t", "AngularVelocity2RotXYZ_t",
     "ComputeOrthonormalBasis", "ComputeOrthonormalBasisVectors",
     "ComputeRotationAxisFromRotationVector", "ComputeSkewMatrix",
     "EulerParameters2G", "EulerParameters2GLocal", "EulerParameters2RotationMatrix",
-    "GramSchmidt", "HT0", "HT2T66Inverse", "HT2rotationMatrix", "HT2translation",
+    "GetRigidBodyNode", "GramSchmidt", "HT0", "HT2T66Inverse", "HT2rotationMatrix", "HT2translation",
     "HTrotateX", "HTrotateY", "HTrotateZ", "HTtranslate", "HTtranslateX", "HTtranslateY",
     "HTtranslateZ", "HomogeneousTransformation", "Inertia6D2InertiaTensor", "InertiaCuboid",
     "InertiaCylinder", "InertiaHollowSphere", "InertiaMassPoint", "InertiaRodX", "InertiaSphere",
@@ -249,10 +250,12 @@ def RotationMatrix2RotZYZ(rotationMatrix, flip):
 
 
 def StrNodeType2NodeType(sNodeType):
-    """NodeType of one of 'RotationEulerParameters', 'RotationRxyz', 'RotationRotationVector'."""
-    if sNodeType in ("RotationEulerParameters", "RotationRxyz", "RotationRotationVector"):
-        return NodeType[sNodeType]
-    raise ValueError(f'StrNodeType2NodeType: no valid NodeType: "{sNodeType}"')
+    """NodeType of one of 'RotationEulerParameters', 'RotationRxyz', 'RotationRotationVector', also
+    written 'NodeType.RotationRxyz' (the text of str(exu.NodeType.RotationRxyz); as Exudyn 1.13.6)."""
+    s = sNodeType.replace("NodeType.", "")
+    if s in ("RotationEulerParameters", "RotationRxyz", "RotationRotationVector"):
+        return NodeType[s]
+    raise ValueError(f'StrNodeType2NodeType: no valid NodeType: "{s}"')
 
 
 # ---------------------------------------------------------------------------------------------
@@ -645,3 +648,93 @@ class InertiaCylinder(RigidBodyInertia):
         super().__init__(mass, np.diag(j), np.zeros(3))
         self.data = {"type": "InertiaCylinder", "density": density, "length": length,
                      "axis": axis, "outerRadius": outerRadius, "innerRadius": innerRadius}
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers Exudyn 1.13 still has but deprecates (use mbs.CreateRigidBody, mbs.CreateRevoluteJoint,
+# mbs.CreatePrismaticJoint): the same items as Exudyn 1.13.6 makes with them (compared item by item)
+
+def _node_type(nodeType):
+    return StrNodeType2NodeType(nodeType) if isinstance(nodeType, str) else NodeType(int(nodeType))
+
+
+def _deprecated(what, instead):
+    import warnings
+    warnings.warn(f"rigidBodyUtilities.{what} is deprecated since 1.11.0 and removed in 2029; use {instead} instead",
+                  DeprecationWarning, stacklevel=3)
+
+
+def GetRigidBodyNode(nodeType, position=[0, 0, 0], velocity=[0, 0, 0], rotationMatrix=[], rotationParameters=[],
+                     angularVelocity=[0, 0, 0]):
+    """The node item (NodeRigidBodyEP, NodeRigidBodyRxyz or NodeRigidBodyRotVecLG) of a rigid body at
+    ``position`` with ``velocity``, rotated by ``rotationMatrix`` (or with the node's
+    ``rotationParameters`` themselves) and turning with the global ``angularVelocity`` (its rotation
+    rates made from it as mbs.CreateRigidBody makes them)."""
+    from .itemInterface import NodeRigidBodyEP, NodeRigidBodyRotVecLG, NodeRigidBodyRxyz
+    nt = _node_type(nodeType)
+    kinds = {NodeType.RotationEulerParameters: (NodeRigidBodyEP, RotationMatrix2EulerParameters,
+                                                 EulerParameters2RotationMatrix),
+             NodeType.RotationRxyz: (NodeRigidBodyRxyz, RotationMatrix2RotXYZ, RotXYZ2RotationMatrix),
+             NodeType.RotationRotationVector: (NodeRigidBodyRotVecLG, RotationMatrix2RotationVector,
+                                               RotationVector2RotationMatrix)}
+    if nt not in kinds:
+        raise ValueError(f"GetRigidBodyNode: invalid nodeType {nodeType!r}: expected "
+                         "NodeType.RotationEulerParameters, RotationRxyz or RotationRotationVector")
+    cls, to_parameters, to_matrix = kinds[nt]
+    if len(rotationParameters):
+        params = np.asarray(rotationParameters)
+        A = np.asarray(to_matrix(np.asarray(rotationParameters, dtype=float)), dtype=float)
+    else:
+        A = np.asarray(rotationMatrix, dtype=float) if len(rotationMatrix) else np.eye(3)
+        params = np.asarray(to_parameters(A), dtype=float)
+    w = np.asarray(angularVelocity, dtype=float)
+    if nt == NodeType.RotationEulerParameters:
+        rates = 0.25 * np.asarray(EulerParameters2G(np.asarray(params, dtype=float))).T @ w
+    elif nt == NodeType.RotationRxyz:
+        rates = np.linalg.solve(np.asarray(RotXYZ2G(np.asarray(params, dtype=float))), w)
+    else:
+        rates = A.T @ w             # (the Lie-group node's velocities: the local angular velocity)
+    return cls(referenceCoordinates=np.concatenate([np.asarray(position), params]),
+               initialVelocities=np.concatenate([np.asarray(velocity, dtype=float), rates]))
+
+
+def AddRigidBody(mainSys, inertia, nodeType=NodeType.RotationEulerParameters, position=[0, 0, 0],
+                 velocity=[0, 0, 0], rotationMatrix=[], rotationParameters=[], angularVelocity=[0, 0, 0],
+                 gravity=[0, 0, 0], graphicsDataList=[]):
+    """DEPRECATED (Exudyn 1.11; use mbs.CreateRigidBody): the node of GetRigidBodyNode and an
+    ObjectRigidBody with ``inertia`` (a RigidBodyInertia) and ``graphicsDataList``, a
+    LoadMassProportional of ``gravity`` where it is not zero; returns [nodeNumber, bodyNumber]."""
+    _deprecated("AddRigidBody", "mbs.CreateRigidBody")
+    from .itemInterface import LoadMassProportional, MarkerBodyMass, ObjectRigidBody, VObjectRigidBody
+    n = mainSys.AddNode(GetRigidBodyNode(nodeType, position, velocity, rotationMatrix, rotationParameters,
+                                         angularVelocity))
+    b = mainSys.AddObject(ObjectRigidBody(mass=inertia.mass, inertia=inertia.GetInertia6D(),
+                                          centerOfMass=list(inertia.com), nodeNumber=n,
+                                          visualization=VObjectRigidBody(graphicsData=list(graphicsDataList))))
+    if np.any(np.asarray(gravity, dtype=float) != 0):
+        m = mainSys.AddMarker(MarkerBodyMass(bodyNumber=b))
+        mainSys.AddLoad(LoadMassProportional(markerNumber=m, loadVector=list(gravity)))
+    return [n, b]
+
+
+def _add_joint(kind, mbs, body0, body1, point, axis, useGlobalFrame, showJoint, axisRadius, axisLength):
+    create = mbs.CreateRevoluteJoint if kind == "Revolute" else mbs.CreatePrismaticJoint
+    joint = create(itemNumbers=[body0, body1], position=point, axis=axis, useGlobalFrame=useGlobalFrame,
+                   show=showJoint, axisRadius=axisRadius, axisLength=axisLength)
+    return [joint] + list(mbs.GetObject(joint)["markerNumbers"])
+
+
+def AddRevoluteJoint(mbs, body0, body1, point, axis, useGlobalFrame=True, showJoint=True, axisRadius=0.1,
+                     axisLength=0.4):
+    """DEPRECATED (Exudyn 1.11; use mbs.CreateRevoluteJoint, which makes the same items): a revolute
+    joint of two rigid bodies (or ground) at ``point`` about ``axis``; returns [joint, marker0, marker1]."""
+    _deprecated("AddRevoluteJoint", "mbs.CreateRevoluteJoint")
+    return _add_joint("Revolute", mbs, body0, body1, point, axis, useGlobalFrame, showJoint, axisRadius, axisLength)
+
+
+def AddPrismaticJoint(mbs, body0, body1, point, axis, useGlobalFrame=True, showJoint=True, axisRadius=0.1,
+                      axisLength=0.4):
+    """DEPRECATED (Exudyn 1.11; use mbs.CreatePrismaticJoint): a prismatic joint along ``axis``;
+    returns [joint, marker0, marker1]."""
+    _deprecated("AddPrismaticJoint", "mbs.CreatePrismaticJoint")
+    return _add_joint("Prismatic", mbs, body0, body1, point, axis, useGlobalFrame, showJoint, axisRadius, axisLength)

@@ -146,3 +146,22 @@ def test_legacy_vector_helpers():
     np.testing.assert_array_equal(bu.Vec2Tilde(v0) @ v1, np.cross(v0, v1))
     assert bu.Tilde2Vec(bu.Vec2Tilde(v0)) == v0
     assert bu.NumpyInt8ArrayToString(np.array([72, 105], dtype=np.int8)) == "Hi"
+
+
+def test_deprecated_helpers_warn_as_exudyn():
+    """AddRigidBody, AddRevoluteJoint and AddPrismaticJoint warn with Exudyn 1.13.6's text (their
+    items against Exudyn's: reference case legacy_rigid_body_helpers); node types also as text."""
+    import multibody as exu
+    import multibody.utilities as U
+    mbs = exu.SystemContainer().AddSystem()
+    g = mbs.AddObject(U.ObjectGround())
+    with pytest.warns(DeprecationWarning, match=r"rigidBodyUtilities\.AddRigidBody is deprecated since 1\.11\.0 and "
+                                                r"removed in 2029; use mbs\.CreateRigidBody instead"):
+        n, b = U.AddRigidBody(mainSys=mbs, inertia=U.InertiaCuboid(1., [1., 1., 1.]), nodeType="NodeType.RotationRxyz")
+    assert mbs.GetNode(n)["nodeType"] == "RigidBodyRxyz"
+    with pytest.warns(DeprecationWarning, match=r"AddRevoluteJoint is deprecated .* use mbs\.CreateRevoluteJoint"):
+        joint, m0, m1 = U.AddRevoluteJoint(mbs, g, b, point=[0., 0., 0.], axis=[0., 0., 1.])
+    assert mbs.GetObject(joint)["markerNumbers"] == [m0, m1]
+    assert U.StrNodeType2NodeType("NodeType.RotationEulerParameters") == exu.NodeType.RotationEulerParameters
+    with pytest.raises(ValueError, match='no valid NodeType: "Rotation"'):
+        U.StrNodeType2NodeType("NodeType.Rotation")

@@ -2122,3 +2122,57 @@ CASES.update({
     'binary_solution_file_floats': (binary_solution_file, dict(precision=6)),
     'binary_solution_file_static': (binary_solution_file, dict(static=True)),
 })
+
+
+# ---------------------------------------------------------------------------
+# rigidBodyUtilities' deprecated helpers (AddRigidBody, AddRevoluteJoint, AddPrismaticJoint,
+# GetRigidBodyNode): the items they make
+# ---------------------------------------------------------------------------
+def _item_fields(d):
+    """An item dict without its name and visualization (V...) fields, numbers as plain lists."""
+    out = {}
+    for k, v in dict(d).items():
+        if k == 'name' or k.startswith('V'):
+            continue
+        if hasattr(v, 'tolist'):
+            v = v.tolist()
+        out[k] = _plain(v) if isinstance(v, (list, tuple)) else (int(v) if hasattr(v, '__index__') and
+                                                                  not isinstance(v, bool) else v)
+    return out
+
+
+def legacy_rigid_body_helpers(exu, U):
+    """Rigid bodies by AddRigidBody on the three node types (a node-type string too, rotation
+    parameters instead of a matrix, gravity or none), a revolute joint to ground and a prismatic
+    joint between two of them by AddRevoluteJoint / AddPrismaticJoint, a node item of
+    GetRigidBodyNode: what they return and every item they made (visualization fields left out)."""
+    import warnings
+    SC, mbs = _new_system(exu)
+    inertia = U.InertiaCuboid(1000., [0.1, 0.2, 0.3]).Translated([0.01, 0., 0.])
+    g = mbs.AddObject(U.ObjectGround())
+    returns = []
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', DeprecationWarning)
+        for nt in (exu.NodeType.RotationEulerParameters, exu.NodeType.RotationRxyz,
+                   exu.NodeType.RotationRotationVector, 'NodeType.RotationRxyz'):
+            returns.append(U.AddRigidBody(mainSys=mbs, inertia=inertia, nodeType=nt, position=[1., 2., 3.],
+                                          velocity=[0.1, 0., 0.],
+                                          rotationMatrix=U.RotationMatrixZ(0.3) @ U.RotationMatrixX(0.4),
+                                          angularVelocity=[0.5, 0., 2.], gravity=[0., -9.81, 0.]))
+        returns.append(U.AddRigidBody(mainSys=mbs, inertia=inertia, nodeType=exu.NodeType.RotationRxyz,
+                                      position=[1., 2., 3.], rotationParameters=[0.1, 0.2, 0.3],
+                                      angularVelocity=[1., 2., 3.]))
+        returns.append(U.AddRevoluteJoint(mbs, g, 2, point=[1.5, 2., 3.], axis=[0., 1., 1.]))
+        returns.append(U.AddPrismaticJoint(mbs, 3, 4, point=[1., 2.5, 3.], axis=[1., 0., 0.], showJoint=False,
+                                           axisRadius=0.2, axisLength=0.5))
+    node = U.GetRigidBodyNode(exu.NodeType.RotationEulerParameters, position=[1., 2., 3.], velocity=[0.1, 0., 0.],
+                              rotationMatrix=U.RotationMatrixY(0.2), angularVelocity=[0., 1., 0.])
+    sd = mbs.systemData
+    return {'returns': [[int(x) for x in r] for r in returns], 'getRigidBodyNode': _item_fields(node),
+            'nodes': [_item_fields(mbs.GetNode(k)) for k in range(sd.NumberOfNodes())],
+            'objects': [_item_fields(mbs.GetObject(k)) for k in range(1, sd.NumberOfObjects())],
+            'markers': [_item_fields(mbs.GetMarker(k)) for k in range(sd.NumberOfMarkers())],
+            'loads': [_item_fields(mbs.GetLoad(k)) for k in range(sd.NumberOfLoads())]}
+
+
+CASES.update({'legacy_rigid_body_helpers': (legacy_rigid_body_helpers, dict())})
