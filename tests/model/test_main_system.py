@@ -162,3 +162,26 @@ def test_print_and_repr():
     assert "Number of nodes= 2" in text and "Number of ODE2 coordinates = 0" in text
     exu.Print("exu.Print works", 1, 2, sep="|")
     assert SC.NumberOfSystems() == 1 and SC.GetSystem(0) is mbs
+
+
+def test_ground_reference_frame_is_reported_resolved():
+    """GetObject and GetObjectParameter give a ground's reference frame as arrays, the parameters not
+    given filled in (as Exudyn 1.13.6: position [0,0,0], rotation identity, the 4x4 transformation of
+    both), and such a dict can be added again."""
+    import numpy as np
+    import multibody as exu
+    from multibody.utilities import ObjectGround, RotationMatrixZ
+    mbs = exu.SystemContainer().AddSystem()
+    g0 = mbs.AddObject(ObjectGround())
+    d = mbs.GetObject(g0)
+    np.testing.assert_array_equal(d["referencePosition"], np.zeros(3))
+    np.testing.assert_array_equal(d["referenceRotation"], np.eye(3))
+    np.testing.assert_array_equal(d["referenceHT"], np.eye(4))
+    g1 = mbs.AddObject(ObjectGround(referencePosition=[1., 2., 3.], referenceRotation=RotationMatrixZ(0.5)))
+    ht = mbs.GetObjectParameter(g1, "referenceHT")
+    np.testing.assert_allclose(ht[:3, :3], RotationMatrixZ(0.5))
+    np.testing.assert_array_equal(ht[:3, 3], [1., 2., 3.])
+    d = mbs.GetObject(g1)
+    d.pop("name")
+    g2 = mbs.AddObject(d)
+    np.testing.assert_array_equal(mbs.GetObject(g2)["referenceHT"], ht)

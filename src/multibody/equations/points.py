@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import AssemblyError
+from ..items.frames import ground_reference_frame
 from ..kernels import assembly as ka
 from ..kernels import constraints as _constraints
 from ..kernels import fused as kf
@@ -176,20 +177,9 @@ class GroundBodies(BodyGroup):
 
     def setup(self, records):
         self.ltg = np.zeros((self.n, 0), dtype=np.int64)
-        self.p = np.array([r.values["referencePosition"] or [0.0, 0.0, 0.0] for r in records],
-                          dtype=float).reshape(-1, 3)
-        A = []
-        for r in records:
-            rot = r.values["referenceRotation"]
-            ht = r.values["referenceHT"]
-            if ht is not None:
-                ht = np.asarray(ht)
-                A.append(ht[:3, :3])
-                if r.values["referencePosition"] is None:
-                    self.p[len(A) - 1] = ht[:3, 3]
-            else:
-                A.append(np.eye(3) if rot is None else np.asarray(rot))
-        self.A = np.array(A).reshape(-1, 3, 3)
+        frames = [ground_reference_frame(r.values) for r in records]
+        self.p = np.array([p for p, _ in frames], dtype=float).reshape(-1, 3)
+        self.A = np.array([A for _, A in frames], dtype=float).reshape(-1, 3, 3)
 
     def frame(self, q_tot, v, frames):
         frames.pos[self.items] = self.p

@@ -17,6 +17,7 @@ from .. import items as _items  # noqa: F401  (registers every item spec)
 from ..enums import ConfigurationType, OutputVariableType
 from ..errors import ExudynValueError, ExudynIndexError, ItemParameterError, ModelError
 from ..indices import INDEX_TYPES, _ItemIndex
+from ..items.frames import resolved_values
 from ..items.spec import (FAMILY_TYPE_KEY, REGISTRY, Item, Param, default_value, describe_item,
                           validate, warn_legacy)
 
@@ -38,8 +39,9 @@ class ItemRecord:
 
     def to_dict(self):
         d = {self.spec.type_key: self.spec.type_name, "name": self.values["name"]}
+        values = resolved_values(self.spec, self.values)
         for p in self.spec.params:
-            d[p.name] = _copy(self.values[p.name])
+            d[p.name] = _copy(values[p.name])
         for p in self.spec.vparams:
             d["V" + p.name] = _copy(self.vvalues[p.name])
         return d
@@ -248,7 +250,7 @@ class MainSystem:
                                    f"name {name} cannot be read")
         if legacy is not None:
             warn_legacy(rec.spec, legacy, p.name)
-        return _copy((rec.vvalues if is_v else rec.values)[p.name])
+        return _copy((rec.vvalues if is_v else resolved_values(rec.spec, rec.values))[p.name])
 
     def _set_param(self, family, index, name, value):
         rec = self._record(family, index)
