@@ -185,3 +185,27 @@ def test_ground_reference_frame_is_reported_resolved():
     d.pop("name")
     g2 = mbs.AddObject(d)
     np.testing.assert_array_equal(mbs.GetObject(g2)["referenceHT"], ht)
+
+
+def test_rigid_marker_local_frame_is_reported_resolved():
+    """A rigid marker's localPosition and localHT reported as arrays, the one not given made from
+    the other (as Exudyn 1.13.6): none given -> 0 and identity; localPosition -> its translation;
+    localHT -> its translation as localPosition."""
+    import numpy as np
+    import multibody as exu
+    from multibody.utilities import (HomogeneousTransformation, MarkerBodyRigid, MarkerNodeRigid, NodeRigidBodyEP,
+                                     ObjectRigidBody, RotationMatrixZ)
+    mbs = exu.SystemContainer().AddSystem()
+    n = mbs.AddNode(NodeRigidBodyEP(referenceCoordinates=[0., 0., 0., 1., 0., 0., 0.]))
+    b = mbs.AddObject(ObjectRigidBody(nodeNumber=n, mass=1., inertia=[1., 1., 1., 0., 0., 0.]))
+    m0 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b))
+    m1 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localPosition=[0.1, 0.2, 0.3]))
+    ht = HomogeneousTransformation(RotationMatrixZ(0.3), [1., 2., 3.])
+    m2 = mbs.AddMarker(MarkerBodyRigid(bodyNumber=b, localHT=ht))
+    m3 = mbs.AddMarker(MarkerNodeRigid(nodeNumber=n))
+    np.testing.assert_array_equal(mbs.GetMarker(m0)["localHT"], np.eye(4))
+    np.testing.assert_array_equal(mbs.GetMarker(m0)["localPosition"], np.zeros(3))
+    np.testing.assert_array_equal(mbs.GetMarker(m1)["localHT"][:3, 3], [0.1, 0.2, 0.3])
+    np.testing.assert_array_equal(mbs.GetMarkerParameter(m2, "localPosition"), [1., 2., 3.])
+    np.testing.assert_allclose(mbs.GetMarker(m2)["localHT"], ht)
+    np.testing.assert_array_equal(mbs.GetMarker(m3)["localHT"], np.eye(4))

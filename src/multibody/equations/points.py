@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import AssemblyError
-from ..items.frames import ground_reference_frame
+from ..items.frames import ground_reference_frame, marker_local_point
 from ..kernels import assembly as ka
 from ..kernels import constraints as _constraints
 from ..kernels import fused as kf
@@ -396,11 +396,7 @@ class MarkerGroup(Group):
 
 def _local_position(rec):
     """Marker point b: localPosition, else the translation of localHT, else 0."""
-    p = rec.values.get("localPosition")
-    if p is not None:
-        return p
-    ht = rec.values.get("localHT")
-    return [0.0, 0.0, 0.0] if ht is None else np.asarray(ht, dtype=float)[:3, 3]
+    return marker_local_point(rec.values)
 
 
 def _local_rotations(records):
