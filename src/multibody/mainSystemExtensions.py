@@ -672,9 +672,9 @@ def _load(mbs, fn, cls, name, itemNumber, loadVector, localPosition, bodyFixed, 
 
 def CreateForce(mbs, name='', itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.],
                 bodyFixed=False, loadVectorUserFunction=0, show=True, **kwargs):
-    """Body position marker + LoadForceVector."""
+    """Body position marker (a rigid one for a body-fixed force, as Exudyn 1.13.6) + LoadForceVector."""
     return _load(mbs, "CreateForce", LoadForceVector, name, itemNumber, loadVector, localPosition, bodyFixed,
-                 loadVectorUserFunction, show, kwargs, rigid=False)
+                 loadVectorUserFunction, show, kwargs, rigid=bool(bodyFixed))
 
 
 def CreateTorque(mbs, name='', itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.],

@@ -139,3 +139,21 @@ def test_create_force_and_torque():
     assert mbs.GetMarker(mbs.GetLoad(t)["markerNumber"])["markerType"] == "BodyRigid"
     with pytest.warns(DeprecationWarning):
         mbs.CreateForce(bodyNumber=b, loadVector=[0, 1, 0])
+
+
+def test_create_force_body_fixed_uses_a_rigid_marker():
+    """CreateForce makes a MarkerBodyPosition, with bodyFixed=True a MarkerBodyRigid (the force
+    turns with the marker), as Exudyn 1.13.6; a body-fixed force on a mass point (no orientation)
+    is then refused at Assemble, as there."""
+    from multibody.errors import AssemblyError
+    mbs = exu.SystemContainer().AddSystem()
+    b = mbs.CreateRigidBody(inertia=InertiaCuboid(1000., [0.1, 0.1, 0.1]))
+    for fixed, kind in ((False, "BodyPosition"), (True, "BodyRigid")):
+        load = mbs.CreateForce(bodyNumber=b, loadVector=[1., 0., 0.], localPosition=[0., 0.05, 0.], bodyFixed=fixed)
+        marker = mbs.GetMarker(mbs.GetLoad(load)["markerNumber"])
+        assert marker["markerType"] == kind and list(marker["localPosition"]) == [0., 0.05, 0.]
+    mbs.Assemble()
+    p = mbs.CreateMassPoint(physicsMass=1.)
+    mbs.CreateForce(bodyNumber=p, loadVector=[1., 0., 0.], bodyFixed=True)
+    with pytest.raises(AssemblyError, match="has no orientation"):
+        mbs.Assemble()
