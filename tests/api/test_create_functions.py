@@ -149,11 +149,11 @@ def test_create_force_body_fixed_uses_a_rigid_marker():
     mbs = exu.SystemContainer().AddSystem()
     b = mbs.CreateRigidBody(inertia=InertiaCuboid(1000., [0.1, 0.1, 0.1]))
     for fixed, kind in ((False, "BodyPosition"), (True, "BodyRigid")):
-        load = mbs.CreateForce(bodyNumber=b, loadVector=[1., 0., 0.], localPosition=[0., 0.05, 0.], bodyFixed=fixed)
+        load = mbs.CreateForce(itemNumber=b, loadVector=[1., 0., 0.], localPosition=[0., 0.05, 0.], bodyFixed=fixed)
         marker = mbs.GetMarker(mbs.GetLoad(load)["markerNumber"])
         assert marker["markerType"] == kind and list(marker["localPosition"]) == [0., 0.05, 0.]
     mbs.Assemble()
-    p = mbs.CreateMassPoint(physicsMass=1.)
-    mbs.CreateForce(bodyNumber=p, loadVector=[1., 0., 0.], bodyFixed=True)
+    p = mbs.CreateMassPoint(mass=1.)
+    mbs.CreateForce(itemNumber=p, loadVector=[1., 0., 0.], bodyFixed=True)
     with pytest.raises(AssemblyError, match="has no orientation"):
         mbs.Assemble()
