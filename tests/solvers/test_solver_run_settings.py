@@ -100,3 +100,39 @@ def test_realtime_waits_for_the_clock(monkeypatch, factor):
         else:
             assert sleeps == []
         assert mbs.systemData.GetODE2Coordinates()[0] == pytest.approx(0.2)
+
+
+@pytest.mark.parametrize("static", [False, True])
+def test_show_statistics(tmp_path, capsys, static):
+    """show.statistics: after the final line, with verboseMode >= 1 (and into the information
+    file), the steps, Newton iterations and Jacobians, in Exudyn 1.13.6's lines (the same counts on
+    this model: 3 steps, 3 iterations, 1 Jacobian dynamic / 3 static)."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddNode(NodePointGround(referenceCoordinates=[0., 0., 0.]))
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[1., 0., 0.]))
+    mbs.AddObject(MassPoint(mass=1., nodeNumber=n))
+    m, mg = mbs.AddMarker(MarkerNodePosition(nodeNumber=n)), mbs.AddMarker(MarkerNodePosition(nodeNumber=g))
+    mbs.AddObject(CartesianSpringDamper(markerNumbers=[mg, m], stiffness=[100., 100., 100.]))
+    mbs.AddLoad(LoadForceVector(markerNumber=m, loadVector=[-1., 0., 0.]))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = 3
+    ss.timeIntegration.endTime = 0.3
+    ss.staticSolver.numberOfLoadSteps = 3
+    ss.solution.file.write = False
+    ss.show.statistics = True
+    solve = mbs.SolveStatic if static else mbs.SolveDynamic
+    solver = ss.staticSolver if static else ss.timeIntegration
+    solver.verboseMode = 0
+    solve(ss)
+    assert capsys.readouterr().out == ""                 # verboseMode 0: nothing
+    solver.verboseMode = 1
+    solver.verboseModeFile = 1
+    ss.solution.solverInformationFileName = str(tmp_path / "info.txt")
+    solve(ss)
+    expected = ["Solver iteration statistics:", "total number of steps:        3",
+                "total number of Newton iterations: 3",
+                "total number of Newton Jacobians:  " + ("3" if static else "1")]
+    assert capsys.readouterr().out.splitlines()[-4:] == expected
+    assert (tmp_path / "info.txt").read_text().splitlines()[-4:] == expected

@@ -463,9 +463,18 @@ class StepLoop(SolverBase):
 
     def report_end(self, failed=None):
         """The last line (or, for a failed solve, its message) and the information file closed."""
+        it = self.it
+        statistics = ("Solver iteration statistics:",
+                      f"total number of steps:        {max(it.currentStepIndex - 1, 0)}",
+                      f"total number of Newton iterations: {it.newtonStepsCount}",
+                      f"total number of Newton Jacobians:  {it.newtonJacobiCount}")
+        show = bool(self.settings.show.statistics)
         for ch in getattr(self, "_channels", ()):
             if failed is None:
                 ch.say(1, f"Solver terminated successfully after {time.perf_counter() - self._wall0:.4g} seconds.")
+                if show:                # show.statistics, after the last line as Exudyn 1.13.6
+                    for line in statistics:
+                        ch.say(1, line)
             elif ch.write is not print:
                 ch.say(1, failed)
                 ch.say(1, f"Solver terminated unsuccessfully after {time.perf_counter() - self._wall0:.4g} seconds.")
