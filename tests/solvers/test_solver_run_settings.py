@@ -8,7 +8,9 @@ from multibody.utilities import (CartesianSpringDamper, LoadForceVector, MarkerN
                                  NodePointGround)
 
 
-def _spring(tmp_path, static=False, file_level=1, console=0, steps=3, fail=False):
+def _spring_model(steps=3):
+    """A mass point on a Cartesian spring under a force, and settings for ``steps`` steps (or load
+    steps) without a solution file."""
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     g = mbs.AddNode(NodePointGround(referenceCoordinates=[0., 0., 0.]))
@@ -23,6 +25,11 @@ def _spring(tmp_path, static=False, file_level=1, console=0, steps=3, fail=False
     ss.timeIntegration.endTime = 0.1 * steps
     ss.staticSolver.numberOfLoadSteps = steps
     ss.solution.file.write = False
+    return mbs, ss
+
+
+def _spring(tmp_path, static=False, file_level=1, console=0, steps=3, fail=False):
+    mbs, ss = _spring_model(steps)
     name = tmp_path / "info" / "solver.txt"
     ss.solution.solverInformationFileName = str(name)
     solver = ss.staticSolver if static else ss.timeIntegration
@@ -107,20 +114,7 @@ def test_show_statistics(tmp_path, capsys, static):
     """show.statistics: after the final line, with verboseMode >= 1 (and into the information
     file), the steps, Newton iterations and Jacobians, in Exudyn 1.13.6's lines (the same counts on
     this model: 3 steps, 3 iterations, 1 Jacobian dynamic / 3 static)."""
-    SC = exu.SystemContainer()
-    mbs = SC.AddSystem()
-    g = mbs.AddNode(NodePointGround(referenceCoordinates=[0., 0., 0.]))
-    n = mbs.AddNode(NodePoint(referenceCoordinates=[1., 0., 0.]))
-    mbs.AddObject(MassPoint(mass=1., nodeNumber=n))
-    m, mg = mbs.AddMarker(MarkerNodePosition(nodeNumber=n)), mbs.AddMarker(MarkerNodePosition(nodeNumber=g))
-    mbs.AddObject(CartesianSpringDamper(markerNumbers=[mg, m], stiffness=[100., 100., 100.]))
-    mbs.AddLoad(LoadForceVector(markerNumber=m, loadVector=[-1., 0., 0.]))
-    mbs.Assemble()
-    ss = exu.SimulationSettings()
-    ss.timeIntegration.numberOfSteps = 3
-    ss.timeIntegration.endTime = 0.3
-    ss.staticSolver.numberOfLoadSteps = 3
-    ss.solution.file.write = False
+    mbs, ss = _spring_model()
     ss.show.statistics = True
     solve = mbs.SolveStatic if static else mbs.SolveDynamic
     solver = ss.staticSolver if static else ss.timeIntegration
