@@ -209,3 +209,40 @@ def test_rigid_marker_local_frame_is_reported_resolved():
     np.testing.assert_array_equal(mbs.GetMarkerParameter(m2, "localPosition"), [1., 2., 3.])
     np.testing.assert_allclose(mbs.GetMarker(m2)["localHT"], ht)
     np.testing.assert_array_equal(mbs.GetMarker(m3)["localHT"], np.eye(4))
+
+
+def test_user_functions_are_reported_as_function_dictionaries():
+    """Item dicts and Get...Parameter give a user function as {'function': f, 'type': 'Python'} (0
+    where there is none), and that form is accepted back by Add... and Set...Parameter, as in Exudyn
+    1.13.6; another dictionary is refused."""
+    import pytest
+    import multibody as exu
+    from multibody.utilities import (MarkerNodePosition, MassPoint, NodePoint, NodePointGround, ObjectGround,
+                                     SpringDamper, VObjectGround)
+    mbs = exu.SystemContainer().AddSystem()
+    g = mbs.AddNode(NodePointGround(referenceCoordinates=[0., 0., 0.]))
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[1., 0., 0.]))
+    mbs.AddObject(MassPoint(mass=1., nodeNumber=n))
+    markers = [mbs.AddMarker(MarkerNodePosition(nodeNumber=k)) for k in (g, n)]
+
+    def force(mbs, t, item, u, v, k, d, f):
+        return k * u
+
+    def graphics(mbs, item):
+        return []
+    o = mbs.AddObject(SpringDamper(markerNumbers=markers, stiffness=1., referenceLength=1.,
+                                   springForceUserFunction=force))
+    reported = {"function": force, "type": "Python"}
+    assert mbs.GetObject(o)["springForceUserFunction"] == reported
+    assert mbs.GetObjectParameter(o, "springForceUserFunction") == reported
+    gr = mbs.AddObject(ObjectGround(visualization=VObjectGround(graphicsDataUserFunction=graphics)))
+    assert mbs.GetObject(gr)["VgraphicsDataUserFunction"] == {"function": graphics, "type": "Python"}
+    d = mbs.GetObject(o)
+    d.pop("name")
+    o2 = mbs.AddObject(d)
+    mbs.SetObjectParameter(o2, "springForceUserFunction", reported)
+    assert mbs.GetObjectParameter(o2, "springForceUserFunction")["function"] is force
+    o3 = mbs.AddObject(SpringDamper(markerNumbers=markers, stiffness=1.))
+    assert mbs.GetObjectParameter(o3, "springForceUserFunction") == 0
+    with pytest.raises(TypeError, match="function dictionary"):
+        mbs.SetObjectParameter(o3, "springForceUserFunction", {"type": "Python"})

@@ -336,7 +336,18 @@ def _callable_or_0(v):
         return 0
     if callable(v):
         return v
-    raise Rejected("must be a Python function or 0", type_error=True)
+    if isinstance(v, dict) and callable(v.get("function")):
+        return v["function"]            # the form item dicts report (user_function_report)
+    raise Rejected("must be a Python function, 0 or a function dictionary {'function': f, 'type': 'Python'}",
+                   type_error=True)
+
+
+def user_function_report(param, value):
+    """A parameter value as item dicts and Get...Parameter report it: a user function as
+    {'function': f, 'type': 'Python'} (as Exudyn 1.13.6; accepted back by _callable_or_0)."""
+    if param.kind == "callable or 0" and callable(value):
+        return {"function": value, "type": "Python"}
+    return value
 
 
 def _output_variable(v):

@@ -19,7 +19,7 @@ from ..errors import ExudynValueError, ExudynIndexError, ItemParameterError, Mod
 from ..indices import INDEX_TYPES, _ItemIndex
 from ..items.frames import resolved_values
 from ..items.spec import (FAMILY_TYPE_KEY, REGISTRY, Item, Param, default_value, describe_item,
-                          validate, warn_legacy)
+                          user_function_report, validate, warn_legacy)
 
 FAMILIES = ("node", "object", "marker", "load", "sensor")
 _DEFAULT_NAME = {f: re.compile(rf"^{f}[0-9]") for f in FAMILIES}
@@ -41,9 +41,9 @@ class ItemRecord:
         d = {self.spec.type_key: self.spec.type_name, "name": self.values["name"]}
         values = resolved_values(self.spec, self.values)
         for p in self.spec.params:
-            d[p.name] = _copy(values[p.name])
+            d[p.name] = _copy(user_function_report(p, values[p.name]))
         for p in self.spec.vparams:
-            d["V" + p.name] = _copy(self.vvalues[p.name])
+            d["V" + p.name] = _copy(user_function_report(p, self.vvalues[p.name]))
         return d
 
 
@@ -250,7 +250,7 @@ class MainSystem:
                                    f"name {name} cannot be read")
         if legacy is not None:
             warn_legacy(rec.spec, legacy, p.name)
-        return _copy((rec.vvalues if is_v else resolved_values(rec.spec, rec.values))[p.name])
+        return _copy(user_function_report(p, (rec.vvalues if is_v else resolved_values(rec.spec, rec.values))[p.name]))
 
     def _set_param(self, family, index, name, value):
         rec = self._record(family, index)
