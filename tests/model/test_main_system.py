@@ -246,3 +246,24 @@ def test_user_functions_are_reported_as_function_dictionaries():
     assert mbs.GetObjectParameter(o3, "springForceUserFunction") == 0
     with pytest.raises(TypeError, match="function dictionary"):
         mbs.SetObjectParameter(o3, "springForceUserFunction", {"type": "Python"})
+
+
+def test_visualization_floats_are_single_precision():
+    """Items' visualization floats and colors are kept in single precision, as Exudyn 1.13.6 keeps
+    them (its values read back: drawSize 0.3 -> 0.30000001192092896, the default jointRadius 0.1
+    -> 0.10000000149011612, color 0.2 -> 0.20000000298023224)."""
+    import multibody as exu
+    from multibody.utilities import (MarkerNodePosition, NodePoint, NodePointGround, SphericalJoint, SpringDamper,
+                                     VSpringDamper)
+    mbs = exu.SystemContainer().AddSystem()
+    m = [mbs.AddMarker(MarkerNodePosition(nodeNumber=mbs.AddNode(node(referenceCoordinates=[k, 0., 0.]))))
+         for k, node in ((0., NodePointGround), (1., NodePoint))]
+    o = mbs.AddObject(SpringDamper(markerNumbers=m, stiffness=1.,
+                                   visualization=VSpringDamper(drawSize=0.3, color=[0.1, 0.2, 0.3, 1.])))
+    d = mbs.GetObject(o)
+    assert d["VdrawSize"] == 0.30000001192092896
+    assert d["Vcolor"] == [0.10000000149011612, 0.20000000298023224, 0.30000001192092896, 1.0]
+    mbs.SetObjectParameter(o, "VdrawSize", 0.7)
+    assert mbs.GetObjectParameter(o, "VdrawSize") == 0.699999988079071
+    j = mbs.AddObject(SphericalJoint(markerNumbers=m))
+    assert mbs.GetObject(j)["VjointRadius"] == 0.10000000149011612

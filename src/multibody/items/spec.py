@@ -123,10 +123,16 @@ def _real(v):
     raise Rejected("must be a real number", type_error=True)
 
 
+def _single(x):
+    """A visualization float as Exudyn 1.13.6 stores it: in single precision (0.1 reads back as
+    0.10000000149011612)."""
+    return float(np.float32(x))
+
+
 def _vreal(v):
-    """Visualization float: real, NaN/inf not checked."""
+    """Visualization float: real, NaN/inf not checked; single precision."""
     if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
-        return float(v)
+        return _single(v)
     raise Rejected("must be a real number", type_error=True)
 
 
@@ -217,8 +223,9 @@ def _vector(n):
 
 
 def _float4(v):
+    """An RGBA color: 4 reals in single precision (_single)."""
     if type(v) in (list, tuple) and len(v) == 4:
-        out = [float(x) for x in v if type(x) in _NUM]      # fast path: 4 Python numbers (colors)
+        out = [_single(x) for x in v if type(x) in _NUM]      # fast path: 4 Python numbers (colors)
         if len(out) == 4:
             return out
     if np.isscalar(v):
@@ -226,7 +233,7 @@ def _float4(v):
     a = _as_float_array(v, "a list of 4")
     if a.ndim != 1 or a.shape[0] != 4:
         raise Rejected(f"must be a list of 4 real numbers (RGBA) (got shape {a.shape})")
-    return [float(x) for x in a]
+    return [_single(x) for x in a]
 
 
 def _vector_any(v):
@@ -446,8 +453,13 @@ def validate(spec, param, value, number=None, name=None):
 
 
 def default_value(param):
-    """A fresh copy of a parameter's default (lists and arrays are not shared)."""
+    """A fresh copy of a parameter's default (lists and arrays are not shared); visualization floats
+    and colors in single precision, as set ones (_single)."""
     d = param.default
+    if param.kind in ("float", "UFloat") and isinstance(d, float):
+        return _single(d)
+    if param.kind == "Float4" and isinstance(d, list):
+        return [_single(x) for x in d]
     if isinstance(d, np.ndarray):
         return d.copy()
     if isinstance(d, list):
