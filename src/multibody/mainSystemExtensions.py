@@ -23,10 +23,9 @@ from .itemInterface import (LoadForceVector, LoadMassProportional, LoadTorqueVec
                             ObjectJointSpherical, ObjectMassPoint, ObjectMassPoint2D, ObjectRigidBody,
                             ObjectRigidBody2D)
 from .model.main_system import MainSystem
-from .rigidBodyUtilities import (ComputeOrthonormalBasis, EulerParameters2G, EulerParameters2RotationMatrix,
-                                 RotationMatrix2EulerParameters, RotationMatrix2RotationVector,
-                                 RotationMatrix2RotXYZ, RotationVector2RotationMatrix, RotXYZ2G,
-                                 RotXYZ2RotationMatrix)
+from .rigidBodyUtilities import (ComputeOrthonormalBasis, EulerParameters2RotationMatrix,
+                                 RotationVector2RotationMatrix, RotXYZ2RotationMatrix, node_rotation_parameters,
+                                 node_rotation_rates)
 
 DEFAULT_COLOR = [-1.0, -1.0, -1.0, -1.0]
 
@@ -306,14 +305,6 @@ def CreateMassPoint(mbs, name='', referencePosition=[0., 0., 0.], initialDisplac
     return out if returnDict else b
 
 
-def _rotation_parameters(nodeType, A):
-    if nodeType == NodeType.RotationEulerParameters:
-        return np.asarray(RotationMatrix2EulerParameters(A), dtype=float)
-    if nodeType == NodeType.RotationRxyz:
-        return np.asarray(RotationMatrix2RotXYZ(A), dtype=float)
-    return np.asarray(RotationMatrix2RotationVector(A), dtype=float)
-
-
 def CreateRigidBody(mbs, name='', referencePosition=None, referenceRotationMatrix=None,
                     initialVelocity=[0., 0., 0.], initialAngularVelocity=[0., 0., 0.], initialDisplacement=None,
                     initialRotationMatrix=None, inertia=None, gravity=[0., 0., 0.],
@@ -378,24 +369,16 @@ def CreateRigidBody(mbs, name='', referencePosition=None, referenceRotationMatri
             nodeType = NodeType(int(nodeType))
         except (TypeError, ValueError):
             raise ValueError(f"{_fn(fn)}: invalid nodeType!") from None
-        if nodeType == NodeType.RotationEulerParameters:
-            ep = _rotation_parameters(nodeType, Ar)
-            rot_t = 0.25 * np.asarray(EulerParameters2G(ep)).T @ w
-            cls = NodeRigidBodyEP
-        elif nodeType == NodeType.RotationRxyz:
-            ep = _rotation_parameters(nodeType, Ar)
-            rot_t = np.linalg.solve(np.asarray(RotXYZ2G(ep)), w)
-            cls = NodeRigidBodyRxyz
-        elif nodeType == NodeType.RotationRotationVector:
-            ep = _rotation_parameters(nodeType, Ar)
-            rot_t = Ar.T @ w
-            cls = NodeRigidBodyRotVecLG
-        else:
+        cls = {NodeType.RotationEulerParameters: NodeRigidBodyEP, NodeType.RotationRxyz: NodeRigidBodyRxyz,
+               NodeType.RotationRotationVector: NodeRigidBodyRotVecLG}.get(nodeType)
+        if cls is None:
             raise ValueError("MainSystem.CreateRigidBody(...): invalid nodeType!")
+        ep = node_rotation_parameters(nodeType, Ar)
+        rot_t = node_rotation_rates(nodeType, ep, Ar, w)
         init = np.zeros(3 + ep.size)
         if has_init:
             init[:3] = u0
-            init[3:] = _rotation_parameters(nodeType, Ar @ Ai) - ep
+            init[3:] = node_rotation_parameters(nodeType, Ar @ Ai) - ep
         n = mbs.AddNode(cls(name=nname, referenceCoordinates=list(p) + list(ep), initialCoordinates=list(init),
                             initialVelocities=list(v) + list(rot_t), visualization=nvis))
         b = mbs.AddObject(ObjectRigidBody(name=name, mass=mass, inertia=i6, centerOfMass=list(com),

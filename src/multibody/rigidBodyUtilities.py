@@ -658,6 +658,28 @@ def _node_type(nodeType):
     return StrNodeType2NodeType(nodeType) if isinstance(nodeType, str) else NodeType(int(nodeType))
 
 
+def node_rotation_parameters(nodeType, A):
+    """The rotation coordinates of a rigid-body node of ``nodeType`` (Euler parameters, Rxyz angles
+    or a rotation vector) for the rotation matrix A."""
+    if nodeType == NodeType.RotationEulerParameters:
+        return np.asarray(RotationMatrix2EulerParameters(A), dtype=float)
+    if nodeType == NodeType.RotationRxyz:
+        return np.asarray(RotationMatrix2RotXYZ(A), dtype=float)
+    return np.asarray(RotationMatrix2RotationVector(A), dtype=float)
+
+
+def node_rotation_rates(nodeType, params, A, w):
+    """The rates of the rotation coordinates ``params`` (rotation matrix A) of a rigid-body node of
+    ``nodeType`` turning with the global angular velocity w: G^T w / 4 for Euler parameters,
+    G^-1 w for Rxyz, the local angular velocity A^T w for the Lie-group rotation vector."""
+    w = np.asarray(w, dtype=float)
+    if nodeType == NodeType.RotationEulerParameters:
+        return 0.25 * np.asarray(EulerParameters2G(np.asarray(params, dtype=float))).T @ w
+    if nodeType == NodeType.RotationRxyz:
+        return np.linalg.solve(np.asarray(RotXYZ2G(np.asarray(params, dtype=float))), w)
+    return np.asarray(A, dtype=float).T @ w
+
+
 def _deprecated(what, instead):
     import warnings
     warnings.warn(f"rigidBodyUtilities.{what} is deprecated since 1.11.0 and removed in 2029; use {instead} instead",
@@ -672,28 +694,20 @@ def GetRigidBodyNode(nodeType, position=[0, 0, 0], velocity=[0, 0, 0], rotationM
     rates made from it as mbs.CreateRigidBody makes them)."""
     from .itemInterface import NodeRigidBodyEP, NodeRigidBodyRotVecLG, NodeRigidBodyRxyz
     nt = _node_type(nodeType)
-    kinds = {NodeType.RotationEulerParameters: (NodeRigidBodyEP, RotationMatrix2EulerParameters,
-                                                 EulerParameters2RotationMatrix),
-             NodeType.RotationRxyz: (NodeRigidBodyRxyz, RotationMatrix2RotXYZ, RotXYZ2RotationMatrix),
-             NodeType.RotationRotationVector: (NodeRigidBodyRotVecLG, RotationMatrix2RotationVector,
-                                               RotationVector2RotationMatrix)}
+    kinds = {NodeType.RotationEulerParameters: (NodeRigidBodyEP, EulerParameters2RotationMatrix),
+             NodeType.RotationRxyz: (NodeRigidBodyRxyz, RotXYZ2RotationMatrix),
+             NodeType.RotationRotationVector: (NodeRigidBodyRotVecLG, RotationVector2RotationMatrix)}
     if nt not in kinds:
         raise ValueError(f"GetRigidBodyNode: invalid nodeType {nodeType!r}: expected "
                          "NodeType.RotationEulerParameters, RotationRxyz or RotationRotationVector")
-    cls, to_parameters, to_matrix = kinds[nt]
+    cls, to_matrix = kinds[nt]
     if len(rotationParameters):
         params = np.asarray(rotationParameters)
         A = np.asarray(to_matrix(np.asarray(rotationParameters, dtype=float)), dtype=float)
     else:
         A = np.asarray(rotationMatrix, dtype=float) if len(rotationMatrix) else np.eye(3)
-        params = np.asarray(to_parameters(A), dtype=float)
-    w = np.asarray(angularVelocity, dtype=float)
-    if nt == NodeType.RotationEulerParameters:
-        rates = 0.25 * np.asarray(EulerParameters2G(np.asarray(params, dtype=float))).T @ w
-    elif nt == NodeType.RotationRxyz:
-        rates = np.linalg.solve(np.asarray(RotXYZ2G(np.asarray(params, dtype=float))), w)
-    else:
-        rates = A.T @ w             # (the Lie-group node's velocities: the local angular velocity)
+        params = node_rotation_parameters(nt, A)
+    rates = node_rotation_rates(nt, params, A, angularVelocity)
     return cls(referenceCoordinates=np.concatenate([np.asarray(position), params]),
                initialVelocities=np.concatenate([np.asarray(velocity, dtype=float), rates]))
 

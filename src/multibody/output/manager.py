@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import __version__
 from ..enums import ConfigurationType
+from . import output_path
 
 CFG = ConfigurationType
 TIME_EPS = 1e-10
@@ -199,12 +200,7 @@ class OutputManager:
         name = s.name
         if "." not in os.path.basename(name):
             name += ".sol" if binary else ".txt"
-        from .. import config
-        if config.outputDirectory and not os.path.isabs(name):
-            name = os.path.join(config.outputDirectory, name)
-        d = os.path.dirname(name)
-        if d:
-            os.makedirs(d, exist_ok=True)
+        name = output_path(name)
         static = self.solver.is_static
         ex = s.export
         n2, n1, nae, nd = c.n_ode2, c.n_ode1, c.n_ae, c.n_data

@@ -19,6 +19,8 @@ import os
 
 import numpy as np
 
+from . import output_path
+
 HEADER = ("#Exudyn restart file (solution.restart): the state from which solution.restart.continueIfAvailable "
           "continues")
 _VECTORS = ("ODE2", "ODE2_t", "ODE2_tt", "aAlgorithmic", "ODE1", "ODE1_t", "AE", "data")
@@ -35,11 +37,7 @@ def fingerprint(solver):
 
 def file_name(settings):
     """solution.restart.name, with config.outputDirectory where it is relative (as the solution file)."""
-    from .. import config
-    name = str(settings.solution.restart.name)
-    if config.outputDirectory and not os.path.isabs(name):
-        name = os.path.join(config.outputDirectory, name)
-    return name
+    return output_path(settings.solution.restart.name, make_folder=False)
 
 
 def _real(x):

@@ -8,6 +8,7 @@ import numpy as np
 from ..enums import ConfigurationType, OutputVariableType
 from ..errors import AssemblyError, ExudynValueError
 from ..items.spec import describe_item
+from . import output_path
 from .item_outputs import output_batch
 from .manager import fmt_row
 from .sensor_store import SensorRows
@@ -132,13 +133,7 @@ class SensorOutput:
         return sizes
 
     def _open(self, i, r, append, resume_size=None):
-        from .. import config
-        name = r.values["fileName"]
-        if config.outputDirectory and not os.path.isabs(name):
-            name = os.path.join(config.outputDirectory, name)
-        d = os.path.dirname(name)
-        if d:
-            os.makedirs(d, exist_ok=True)
+        name = output_path(r.values["fileName"])
         if resume_size is not None:
             self.files[i] = continue_file(name, resume_size)
             return

@@ -88,14 +88,8 @@ class _Report:
 def _open_information_file(settings):
     """A writer of lines into solution.solverInformationFileName (directories created, relative
     to config.outputDirectory as the solution file), with ``close``."""
-    from .. import config
-    name = str(settings.solution.solverInformationFileName)
-    if config.outputDirectory and not os.path.isabs(name):
-        name = os.path.join(config.outputDirectory, name)
-    folder = os.path.dirname(name)
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-    fh = open(name, "w")
+    from ..output import output_path
+    fh = open(output_path(settings.solution.solverInformationFileName), "w")
 
     def write(text):
         fh.write(text + "\n")
@@ -1226,11 +1220,11 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         a_M, a_K, a_D, c_q, c_v, c_lam = self.jacobian_coefficients()
         P = self.eq.jacobian(0.0, a_K, 0.0, c_q, 0.0, 0.0, dense=True)
         J = J.toarray() if sp.issparse(J) else np.array(J)
-        T = np.empty((3, 3))
         for _, rows in self.lie_groups():
-            for r in rows:
-                _krot.rotvec_t_exp(np.ascontiguousarray(self._lie_increment[r]), T)
-                J[:, r] += P[:, r] @ T - P[:, r]
+            # all nodes of the group at once: T (m, 3, 3), the columns (n, m, 3)
+            T = _krot.rotvec_t_exp_batch(np.ascontiguousarray(self._lie_increment[rows]), np.empty((len(rows), 3, 3)))
+            Pr = P[:, rows]
+            J[:, rows] += np.einsum("nmi,mij->nmj", Pr, T) - Pr
         return J
 
     def _lie_compose(self):
