@@ -3,6 +3,7 @@ last bit, on the reference models; its compile process, the automatic mode and t
 import importlib.util
 import os
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -361,6 +362,46 @@ def test_compiled_steps_stop_where_python_is_needed(variant, monkeypatch, tmp_pa
         assert plain['sensor0'].shape[0] > 100 and len(plain['file']) > 40
 
 
+@pytest.mark.parametrize('variant', ['generalized_alpha', 'newmark_index2', 'sparse_lu', 'pre_step'])
+def test_first_step_runs_compiled_with_its_newton_matrix_made_before(variant, monkeypatch, tmp_path):
+    """The first step needs a Newton matrix (as every step after a change of step size): made
+    before the compiled call at the step's predicted state (ImplicitSecondOrderSolver.
+    prime_newton_matrix), so that the step runs compiled instead of in Python; the numbers, the
+    Newton and Jacobian counts equal the Python path's, bit for bit. With a preStep function
+    (called before that matrix in Python's step) the first step stays in Python."""
+    from multibody.solvers.implicit import ImplicitSecondOrderSolver
+    kw = dict(n=25 if variant == 'sparse_lu' else 3, adaptive=False)
+    if variant == 'newmark_index2':
+        kw['solver_type'] = exu.DynamicSolverType.TrapezoidalIndex2
+    if variant == 'pre_step':
+        build = _chain
+
+        def chain_with_pre_step(**k):
+            mbs, ss, st = build(**k)
+            mbs.SetPreStepUserFunction(lambda mbs, t: True)
+            return mbs, ss, st
+        monkeypatch.setattr(sys.modules[__name__], '_chain', chain_with_pre_step)
+    python_steps = []
+    step_impl = ImplicitSecondOrderSolver.step_impl
+
+    def counted(solver, t, h):
+        python_steps.append(t)
+        return step_impl(solver, t, h)
+    monkeypatch.setattr(ImplicitSecondOrderSolver, 'step_impl', counted)
+    plain = _solve_chain('0', monkeypatch, tmp_path, **kw)
+    assert len(python_steps) == 400
+    del python_steps[:]
+    counter = _StepsCounter(monkeypatch)
+    fused = _solve_chain('1', monkeypatch, tmp_path, **kw)
+    _assert_same(plain, fused)
+    assert counter.steps > 0
+    first = pytest.approx(1e-3, abs=1e-12)
+    if variant == 'pre_step':
+        assert python_steps[:1] == [first]
+    else:
+        assert first not in python_steps, python_steps
+
+
 def _group_path_calls(monkeypatch, tmp_path, method, v0, **kw):
     """The chain's results on both paths, and whether the fused run called the group-by-group
     path's SystemEquations.``method`` (the plain run must)."""
@@ -437,7 +478,7 @@ def test_fused_rigid_body_2d_with_offset_center_of_mass(monkeypatch):
     plain = _planar_pendulum(False, monkeypatch)
     counter = _Counter(monkeypatch)
     fused = _planar_pendulum(True, monkeypatch)
-    assert counter.iterate > 0
+    assert counter.iterate + counter.steps > 0        # (every step compiled: steps, no iterate)
     for a, b in zip(plain, fused):
         np.testing.assert_array_equal(a, b)
     assert abs(plain[0][2]) > 0.3        # it swung
@@ -515,7 +556,7 @@ def test_auto_mode_compiles_in_the_background_and_uses_it_next_time(tmp_path, mo
     mbs2, ss2 = _pendulum()
     counter.residual = counter.iterate = 0
     mbs2.SolveDynamic(ss2)
-    assert counter.residual > 0 and counter.iterate > 0
+    assert counter.residual > 0 and counter.steps > 0       # (its first step compiled too: no iterate)
     np.testing.assert_array_equal(q1, np.array(mbs2.systemData.GetODE2Coordinates()))
 
 
