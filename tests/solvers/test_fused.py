@@ -506,6 +506,43 @@ def _pendulum(nSteps=200, loadUserFunction=None, sparse=False):
     return mbs, ss
 
 
+def test_repeated_solves_keep_the_fused_residual_until_a_parameter_it_holds_changes(monkeypatch):
+    """A solve of the same assembled system again takes the fused residual of the last one (its
+    description is made once); a parameter the residual holds as a constant (the mass: its
+    constant mass block) makes a new one, a live one (the load vector) does not; the results are
+    those of a system built with the new values, bit for bit."""
+    monkeypatch.setenv('MULTIBODY_FUSED', '1')
+    built = []
+    build = fu.FusedResidual._build
+
+    def counted(eq, kind):
+        built.append(kind)
+        return build(eq, kind)
+    monkeypatch.setattr(fu.FusedResidual, '_build', staticmethod(counted))
+
+    def solve(mbs, ss):
+        mbs.SolveDynamic(ss)
+        return mbs.sys['dynamicSolver'].fused, np.array(mbs.systemData.GetODE2Coordinates())
+    mbs, ss = _pendulum()
+    fz, q1 = solve(mbs, ss)
+    assert fz is not None and built == ['implicit']
+    fz2, q2 = solve(mbs, ss)
+    assert fz2 is fz and built == ['implicit']
+    np.testing.assert_array_equal(q1, q2)
+    mbs.SetLoadParameter(0, 'loadVector', [0., -9.81, 0.])      # live: read by reference
+    fz3, q3 = solve(mbs, ss)
+    assert fz3 is fz and built == ['implicit']
+    mbs.SetObjectParameter(1, 'mass', 3.)                # held as a constant
+    fz4, q4 = solve(mbs, ss)
+    assert fz4 is not fz and built == ['implicit', 'implicit']
+    fresh, _ = _pendulum()
+    fresh.SetLoadParameter(0, 'loadVector', [0., -9.81, 0.])
+    fresh.SetObjectParameter(1, 'mass', 3.)
+    _, q_fresh = solve(fresh, ss)
+    np.testing.assert_array_equal(q4, q_fresh)
+    assert not np.array_equal(q3, q4) and not np.array_equal(q1, q3)
+
+
 def test_compiled_newton_loop_gives_the_same_numbers(monkeypatch):
     """With a sparse factorization the modified-Newton iterations run in the compiled loop
     (newton_loop); state and iteration counts equal those of the group-by-group path. (A preStep
