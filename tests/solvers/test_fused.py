@@ -1078,8 +1078,8 @@ def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypat
 @pytest.mark.parametrize('variant', ['modified', 'resumed', 'fixed_steps', 'no_load_factor', 'sensor', 'dense',
                                      'full', 'full_dense', 'full_large_loads'])
 def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, monkeypatch):
-    """SolveStatic: after the first load step (its Jacobian), whole load steps run in the fused
-    module's compiled loop (STATIC_STEPS_LOOP: loads scaled by the load factor, lambda = 0, Newton,
+    """SolveStatic: whole load steps run in the fused module's compiled loop, the first one too
+    with modified Newton (its Jacobian made before the call: prime_newton_matrix) (STATIC_STEPS_LOOP: loads scaled by the load factor, lambda = 0, Newton,
     the finite check), with modified Newton (where it needs Python's logic, a restart with a new
     Jacobian, 'resumed': large loads, the step goes on in Python) and with full Newton (the static
     solver's default: a Jacobian at every iteration, NEWTON_FULL). State, multipliers, Newton and
@@ -1095,6 +1095,13 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
             thens.append(out[3])
         return out
     monkeypatch.setattr(static.StaticSolver, 'compiled_steps', spy)
+    python_steps = []
+    step_impl = static.StaticSolver.step_impl
+
+    def python_step(solver, t, h):
+        python_steps.append(t)
+        return step_impl(solver, t, h)
+    monkeypatch.setattr(static.StaticSolver, 'step_impl', python_step)
     nx, ny = (3, 2) if variant.endswith('dense') else (12, 4)
     scale, steps = {'resumed': (20., 3), 'full_large_loads': (50., 2)}.get(variant, (1., 8))
     full = variant.startswith('full')
@@ -1103,6 +1110,7 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
         monkeypatch.setenv('MULTIBODY_FUSED', mode)
         counter = _Counter(monkeypatch)
         del thens[:]
+        del python_steps[:]
         mbs, ss = _truss(nx, ny, steps)
         for k in range(mbs.systemData.NumberOfLoads()):
             mbs.SetLoadParameter(k, 'loadVector', [0., -10. * scale / ny, 0.])
@@ -1122,6 +1130,8 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
         if mode == '1':
             assert counter.steps > 0 and thens, (counter.steps, thens)
             assert ('resume' in thens) == (variant == 'resumed'), thens
+            if variant != 'resumed' and not full:
+                assert python_steps == [], python_steps     # (the first load step compiled too)
         else:
             assert counter.steps == 0 and thens == []
     (q1, l1, n1, j1, s1), (q0, l0, n0, j0, s0) = out

@@ -851,6 +851,47 @@ class CompiledNewton:
         q, v, t = eq.q, eq.v, eq.t
         return lambda sym, pos: fz.ldl_factorize(q, v, t, coef, sym, pos)
 
+    def prime_newton_matrix(self, step, t, t0, h, t_end, adaptive):
+        """The Newton matrix of the coming step of size h, made before its compiled call where
+        Python would make only that: the first step, and the first after a change of step size,
+        ran in Python for it (0.1-0.5 ms of a solve, as much as 100 compiled steps of a small
+        system). Python's modified Newton makes it at the predicted state, after the
+        residual there, in the first iteration (newton.newton); so it is made here at that
+        state (predictor, residual, factorize, as step_impl and newton do; the static solver's
+        first load step likewise), the state is put back, and the compiled step repeats predictor and residual (the same kernels and the
+        same numbers) and iterates with it. Only where nothing of Python runs in between: no
+        user function called by the step or the residual, no Python-made Newton matrix, a step
+        of exactly h, no Newton solve begun; otherwise the step stays in Python (False)."""
+        fz = self._compiled_newton()
+        uf = self.mbs._user_functions
+        if (fz is None or fz.calls_back or fz.refactorizable is None or self.python_jacobian()
+                or uf["preStep"] or uf["preNewtonResidual"] or uf["postNewton"] or self.lie_groups()
+                or self.lie_simplified() or getattr(self, "_resume", None) is not None
+                or not self.newton_settings.useModifiedNewton or self.newton_settings.residualMode != 0
+                or self._verbose > 1):
+            return False
+        if adaptive:
+            if t + h > t_end:
+                return False
+            t_new = t + h
+        else:
+            t_new = t0 + (step + 1) * h
+        t_new = self.adjust_time(t_new, t0, t_end)
+        # the step's beginning and coefficients as in StepLoop.run and step_impl
+        self.start_of_step.copy_from(self.current)
+        self.store_start_of_step()
+        self.current.t = t_new
+        self.set_step(t_new, h)
+        self.predictor()
+        r0, _ = self.residual()
+        made = math.isfinite(r0)
+        if made:
+            self.factorize()        # (a singular matrix is reported here as in the step)
+            self.jacobian_requested = False
+            self.it.newtonJacobiCount += 1
+        self.restore_start_of_step()
+        return made
+
     def steps_fused(self, full_newton=False):
         """The fused residual if whole steps may run compiled now (``run_compiled_steps``): modified
         Newton with no Jacobian asked for (or, where the loop has it, ``full_newton``: full Newton),
@@ -1281,9 +1322,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         if not full and getattr(self, "_h_jac", None) != h:
             # (a step with a new step size asks for a Newton matrix anyway: step_impl)
             requested, self.jacobian_requested = self.jacobian_requested, False
-            if self.steps_fused() is not None:
-                self.prime_newton_matrix(step, t, t0, h, t_end, adaptive)
-            else:
+            if self.steps_fused() is None or not self.prime_newton_matrix(step, t, t0, h, t_end, adaptive):
                 self.jacobian_requested = requested
         fz = self.steps_fused(full_newton=full)
         if fz is None or getattr(self, "_h_jac", None) != h or self.h != h:
@@ -1294,45 +1333,6 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         return self.run_compiled_steps(fz, (h, self.alpha_m, self.alpha_f, self.beta, self.gamma, self.newmark),
                                        step, t, t0, t_end, t_lim, adaptive, (s.q, s.v, s.a, s.lam, s.a_alg),
                                        (self.a_alg, self.a_alg_start, self.current.a_alg))
-
-    def prime_newton_matrix(self, step, t, t0, h, t_end, adaptive):
-        """The Newton matrix of the coming step of size h, made before its compiled call where
-        Python would make only that: the first step, and the first after a change of step size,
-        ran in Python for it (0.1-0.5 ms of a solve, as much as 100 compiled steps of a small
-        system). Python's modified Newton makes it at the predicted state, after the
-        residual there, in the first iteration (newton.newton); so it is made here at that
-        state (predictor, residual, factorize, as step_impl and newton do), the state is put
-        back, and the compiled step repeats predictor and residual (the same kernels and the
-        same numbers) and iterates with it. Only where nothing of Python runs in between: no
-        user function called by the step or the residual, no Python-made Newton matrix, a step
-        of exactly h, no Newton solve begun; otherwise the step stays in Python."""
-        fz = self._compiled_newton()
-        uf = self.mbs._user_functions
-        if (fz is None or fz.calls_back or fz.refactorizable is None or self.python_jacobian()
-                or uf["preStep"] or uf["preNewtonResidual"] or uf["postNewton"] or self.lie_groups()
-                or self.lie_simplified() or getattr(self, "_resume", None) is not None
-                or not self.newton_settings.useModifiedNewton or self.newton_settings.residualMode != 0
-                or self._verbose > 1):
-            return
-        if adaptive:
-            if t + h > t_end:
-                return
-            t_new = t + h
-        else:
-            t_new = t0 + (step + 1) * h
-        t_new = self.adjust_time(t_new, t0, t_end)
-        # the step's beginning and coefficients as in StepLoop.run and step_impl
-        self.start_of_step.copy_from(self.current)
-        self.store_start_of_step()
-        self.current.t = t_new
-        self.set_step(t_new, h)
-        self.predictor()
-        r0, _ = self.residual()
-        if math.isfinite(r0):
-            self.factorize()        # (a singular matrix is reported here as in the step)
-            self.jacobian_requested = False
-            self.it.newtonJacobiCount += 1
-        self.restore_start_of_step()
 
     def update_coefficients(self):
         """(gamma', beta', beta h^2): v -= gamma' dq, a -= beta' dq, lambda -= dlambda / (beta h^2)."""

@@ -119,10 +119,17 @@ class StaticSolver(CompiledNewton, StepLoop):
         (CompiledNewton.steps_fused; also no geometric load steps), with modified or full Newton
         (the static solver's default: a new Jacobian at every iteration, NEWTON_FULL). Same numbers
         as the step loop."""
+        full = not self.newton_settings.useModifiedNewton
+        if not full and self.jacobian_requested and not self.geometric:
+            # the first load step's Newton matrix before the compiled call (prime_newton_matrix)
+            self.jacobian_requested = False
+            fz = self.steps_fused()
+            if (fz is None or not getattr(fz, "static_steps", False)
+                    or not self.prime_newton_matrix(step, t, t0, h, t_end, adaptive)):
+                self.jacobian_requested = True
         fz = self.steps_fused(full_newton=True)
         if fz is None or not getattr(fz, "static_steps", False) or self.geometric:
             return None
-        full = not self.newton_settings.useModifiedNewton
         if full and not self.refactorizes_compiled(fz):
             return None         # (each iteration's Jacobian must be made in the loop)
         s, e = self.start_of_step, np.zeros(0)
@@ -134,9 +141,13 @@ class StaticSolver(CompiledNewton, StepLoop):
         self.t_new = t
         self.lf = self.load_factor(t)
 
-    def step_impl(self, t, h):
+    def set_step(self, t, h):
+        """The new load step's time, size and load factor."""
         self.t_new, self.h = t, h
         self.lf = self.load_factor(t)
+
+    def step_impl(self, t, h):
+        self.set_step(t, h)
         resume, self._resume = self._resume, None
         res = newton(self, self.newton_settings, self.it, resume)
         self.conv.newtonConverged = res.converged
