@@ -855,13 +855,14 @@ class CompiledNewton:
         """The Newton matrix of the coming step of size h, made before its compiled call where
         Python would make only that: the first step, and the first after a change of step size,
         ran in Python for it (0.1-0.5 ms of a solve, as much as 100 compiled steps of a small
-        system). Python's modified Newton makes it at the predicted state, after the
-        residual there, in the first iteration (newton.newton); so it is made here at that
-        state (predictor, residual, factorize, as step_impl and newton do; the static solver's
-        first load step likewise), the state is put back, and the compiled step repeats predictor and residual (the same kernels and the
-        same numbers) and iterates with it. Only where nothing of Python runs in between: no
-        user function called by the step or the residual, no Python-made Newton matrix, a step
-        of exactly h, no Newton solve begun; otherwise the step stays in Python (False)."""
+        system). Python's modified Newton makes it at the predicted state, after the residual
+        there, in the first iteration (newton.newton); so it is made here at that state
+        (predictor, residual, factorize, as step_impl and newton do; the static solver's first
+        load step likewise), the state is put back, and the compiled step repeats predictor and
+        residual (the same kernels and the same numbers) and iterates with it. Only where nothing
+        of Python runs in between: no user function called by the step or the residual, no
+        Python-made Newton matrix, a step of exactly h, no Newton solve begun; otherwise the
+        step stays in Python (False)."""
         fz = self._compiled_newton()
         uf = self.mbs._user_functions
         if (fz is None or fz.calls_back or fz.refactorizable is None or self.python_jacobian()
