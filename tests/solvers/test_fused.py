@@ -402,6 +402,46 @@ def test_first_step_runs_compiled_with_its_newton_matrix_made_before(variant, mo
         assert first not in python_steps, python_steps
 
 
+@pytest.mark.parametrize('static', [False, True])
+def test_a_singular_first_newton_matrix_made_before_the_compiled_step_is_reported_as_in_python(static, monkeypatch):
+    """Two equal DistanceConstraints: the first step's Newton matrix (made before the compiled
+    call, prime_newton_matrix) is singular; the error, its message naming the redundant
+    constraint, and the solver's step data are those of the Python path."""
+    from multibody.solvers.implicit import CompiledNewton
+    primed = []
+    prime = CompiledNewton.prime_newton_matrix
+
+    def spy(solver, *a):
+        primed.append(a)
+        return prime(solver, *a)
+    monkeypatch.setattr(CompiledNewton, 'prime_newton_matrix', spy)
+    out = []
+    for mode in ('0', '1'):
+        monkeypatch.setenv('MULTIBODY_FUSED', mode)
+        SC = exu.SystemContainer()
+        mbs = SC.AddSystem()
+        mG = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround())))
+        n = mbs.AddNode(U.NodePoint(referenceCoordinates=[1., 0., 0.]))
+        m = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.MassPoint(mass=1., nodeNumber=n))))
+        for _ in range(2):
+            mbs.AddObject(U.DistanceConstraint(markerNumbers=[mG, m], distance=1.))
+        mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0., -9.81, 0.]))
+        mbs.Assemble()
+        ss = exu.SimulationSettings()
+        ss.timeIntegration.numberOfSteps, ss.timeIntegration.endTime = 200, 0.2
+        ss.timeIntegration.verboseMode = ss.staticSolver.verboseMode = 0
+        ss.timeIntegration.newton.useModifiedNewton = ss.staticSolver.newton.useModifiedNewton = True
+        ss.timeIntegration.generalizedAlpha.computeInitialAccelerations = False
+        ss.staticSolver.numberOfLoadSteps = 5
+        ss.solution.file.write = False
+        with pytest.raises(exu.SolverError) as err:
+            mbs.SolveStatic(ss) if static else mbs.SolveDynamic(ss)
+        it = mbs.sys['staticSolver' if static else 'dynamicSolver'].it
+        out.append((str(err.value), it.currentStepIndex, it.currentStepSize, it.newtonJacobiCount))
+    assert out[0] == out[1] and 'ObjectConnectorDistance 3' in out[0][0], out
+    assert len(primed) == 1         # (in the compiled run: the matrix made there, found singular)
+
+
 def _group_path_calls(monkeypatch, tmp_path, method, v0, **kw):
     """The chain's results on both paths, and whether the fused run called the group-by-group
     path's SystemEquations.``method`` (the plain run must)."""

@@ -882,6 +882,7 @@ class CompiledNewton:
         self.start_of_step.copy_from(self.current)
         self.store_start_of_step()
         self.current.t = t_new
+        self.it.currentStepSize = h
         self.set_step(t_new, h)
         self.predictor()
         r0, _ = self.residual()
