@@ -409,12 +409,12 @@ def test_a_singular_first_newton_matrix_made_before_the_compiled_step_is_reporte
     constraint, and the solver's step data are those of the Python path."""
     from multibody.solvers.implicit import CompiledNewton
     primed = []
-    prime = CompiledNewton.prime_newton_matrix
+    make = CompiledNewton._make_step_matrix
 
     def spy(solver, *a):
         primed.append(a)
-        return prime(solver, *a)
-    monkeypatch.setattr(CompiledNewton, 'prime_newton_matrix', spy)
+        return make(solver, *a)
+    monkeypatch.setattr(CompiledNewton, '_make_step_matrix', spy)
     out = []
     for mode in ('0', '1'):
         monkeypatch.setenv('MULTIBODY_FUSED', mode)

@@ -862,7 +862,16 @@ class CompiledNewton:
         residual (the same kernels and the same numbers) and iterates with it. Only where nothing
         of Python runs in between: no user function called by the step or the residual, no
         Python-made Newton matrix, a step of exactly h, no Newton solve begun; otherwise the
-        step stays in Python (False)."""
+        step stays in Python (False), and the Jacobian request as it was."""
+        # (the request is what keeps the step out of the compiled loop: asked without it)
+        requested, self.jacobian_requested = self.jacobian_requested, False
+        made = self.steps_fused() is not None and self._make_step_matrix(step, t, t0, h, t_end, adaptive)
+        if not made:
+            self.jacobian_requested = requested
+        return made
+
+    def _make_step_matrix(self, step, t, t0, h, t_end, adaptive):
+        """prime_newton_matrix's work, where the compiled loop can take the step."""
         fz = self._compiled_newton()
         uf = self.mbs._user_functions
         if (fz is None or fz.calls_back or fz.refactorizable is None or self.python_jacobian()
@@ -1323,9 +1332,7 @@ class ImplicitSecondOrderSolver(CompiledNewton, StepLoop):
         full = self.fused_kind == "implicit_full"
         if not full and getattr(self, "_h_jac", None) != h:
             # (a step with a new step size asks for a Newton matrix anyway: step_impl)
-            requested, self.jacobian_requested = self.jacobian_requested, False
-            if self.steps_fused() is None or not self.prime_newton_matrix(step, t, t0, h, t_end, adaptive):
-                self.jacobian_requested = requested
+            self.prime_newton_matrix(step, t, t0, h, t_end, adaptive)
         fz = self.steps_fused(full_newton=full)
         if fz is None or getattr(self, "_h_jac", None) != h or self.h != h:
             return None

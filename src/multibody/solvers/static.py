@@ -120,13 +120,10 @@ class StaticSolver(CompiledNewton, StepLoop):
         (the static solver's default: a new Jacobian at every iteration, NEWTON_FULL). Same numbers
         as the step loop."""
         full = not self.newton_settings.useModifiedNewton
-        if not full and self.jacobian_requested and not self.geometric:
-            # the first load step's Newton matrix before the compiled call (prime_newton_matrix)
-            self.jacobian_requested = False
-            fz = self.steps_fused()
-            if (fz is None or not getattr(fz, "static_steps", False)
-                    or not self.prime_newton_matrix(step, t, t0, h, t_end, adaptive)):
-                self.jacobian_requested = True
+        if (not full and self.jacobian_requested and not self.geometric
+                and getattr(self._compiled_newton(), "static_steps", False)):
+            # the first load step's Newton matrix before the compiled call
+            self.prime_newton_matrix(step, t, t0, h, t_end, adaptive)
         fz = self.steps_fused(full_newton=True)
         if fz is None or not getattr(fz, "static_steps", False) or self.geometric:
             return None
