@@ -158,14 +158,14 @@ def _force_sensors_model(change_at=None):
 
 
 def test_constraint_force_sensors_need_no_kinematics(monkeypatch):
-    """Constraint-force sensors read the multipliers (the groups' lambda_output): with node
-    sensors beside them the plan computes the node frames alone (own_frames), and every value is
-    the one-by-one path's, bit for bit."""
+    """Constraint-force sensors read the multipliers (the groups' lambda_output) and the node
+    positions of point and rigid-body nodes the coordinates plus their reference values: the plan
+    computes no frames at all, and every value is the one-by-one path's, bit for bit."""
     grouped, plans = _run(monkeypatch, True, model=_force_sensors_model)
     single, _ = _run(monkeypatch, False, model=_force_sensors_model)
     plan = plans[0]
-    assert not plan.single and plan.own_frames is not None
-    assert {key[0] for key, _, _ in plan.groups} == {'lambda', 'node'}
+    assert not plan.single and not plan.frames and plan.own_frames is None and not plan.batch
+    assert {key[0] for key, _, _ in plan.groups} == {'lambda', 'translation'}
     for k, (a, b) in enumerate(zip(grouped, single)):
         assert a.shape == b.shape and a.shape[0] == 51, k
         np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')
@@ -207,8 +207,8 @@ def test_grouped_sensors_give_the_one_by_one_numbers(monkeypatch, change_at):
     plan = plans[0]
     assert plan.own_frames is None             # (object sensors: the whole kinematics)
     assert len(plan.single) <= 4 * 3 + 2 + 4
-    assert {key[0] for key, _, _ in plan.groups} == {'coordinates', 'node', 'body', 'acceleration', 'object',
-                                                     'lambda'}
+    assert {key[0] for key, _, _ in plan.groups} == {'coordinates', 'translation', 'node', 'body', 'acceleration',
+                                                     'object', 'lambda'}
     if change_at is not None:
         # the parameter change made a new plan, with the new local point and output variable
         assert len(plans) == 2

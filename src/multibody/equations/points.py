@@ -22,9 +22,13 @@ km, kc, kfp = PythonKernels(_markers), PythonKernels(_constraints), PythonKernel
 # ---------------------------------------------------------------- nodes
 
 class NodeGroup(Group):
-    """Nodes of one type. ``n_ode2`` coordinates each; ``frame`` writes node frames."""
+    """Nodes of one type. ``n_ode2`` coordinates each; ``frame`` writes node frames.
+    ``position_coordinates`` k > 0: the frames' position is the first k coordinates (with their
+    reference values; components k..2 zero), their velocity those coordinates' velocities; the
+    sensor plan (output/sensor_plan.py) reads them from the state without the frames."""
     n_ode2 = 0
     has_frame = True
+    position_coordinates = 0
 
     @classmethod
     def counts(cls, record):
@@ -51,6 +55,7 @@ def _check_length(spec_name, rec, param, n):
 @register(NODE_GROUPS, "Point")
 class PointNodes(NodeGroup):
     n_ode2 = 3
+    position_coordinates = 3
 
     def setup(self, records):
         super().setup(records)
@@ -67,6 +72,7 @@ class PointNodes(NodeGroup):
 @register(NODE_GROUPS, "Point2D")
 class Point2DNodes(NodeGroup):
     n_ode2 = 2
+    position_coordinates = 2
 
     def frame(self, q_tot, v, frames):
         km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)

@@ -96,6 +96,7 @@ def _scratch(idx):
 class NodeRigidBody2DGroup(NodeGroup):
     """[u_x, u_y, psi]: A = Rz(theta), omega = [0, 0, psi_t]."""
     n_ode2 = 3
+    position_coordinates = 2
 
     def frame(self, q_tot, v, frames):
         it, idx = self.items, self.ltg
@@ -125,6 +126,7 @@ def write_frame_2d(it, q, v, idx, frames):
 class _Rigid3DNodes(NodeGroup):
     """[u, theta]: p = q_ref + u, A(theta), omega = G theta_t, Jpos = [I, 0], Jrot = [0, G]."""
     kind = ""
+    position_coordinates = 3
 
     def setup(self, records):
         c = self.system

@@ -7,8 +7,11 @@ groups the sensors once per solve by what they read and reads each group with on
 operation per output step:
 
 - node sensors of Coordinates / Coordinates_t: rows of the ODE2 state;
-- node sensors of Position, Velocity, AngularVelocity, RotationMatrix of nodes with frames:
-  rows of the node frames;
+- node sensors of Position, Velocity of nodes whose position is their first coordinates (point
+  and rigid-body nodes: the groups' position_coordinates): those rows of the state, the
+  positions plus the reference values, without frames;
+- node sensors of Position, Velocity, AngularVelocity, RotationMatrix of other nodes with
+  frames, and of AngularVelocity, RotationMatrix of those: rows of the node frames;
 - body sensors of Position, Velocity of bodies with frames (a local point): body_points, the
   arithmetic of body_output; of the accelerations of rigid bodies (3D): acceleration_outputs,
   the function of their body_output;
@@ -122,6 +125,11 @@ class SensorPlan:
             k = int(c.node_n_ode2[n])
             if var in (OVT.Coordinates, OVT.Coordinates_t) and k > 0:
                 return ("coordinates", var, k), int(c.node_ode2_start[n])
+            d = getattr(c.node_group_of[n], "position_coordinates", 0)
+            if var in (OVT.Position, OVT.Velocity) and 0 < d <= k:
+                # the frame's position / velocity: the first d coordinates (node groups'
+                # position_coordinates), read from the state without frames
+                return ("translation", var), (int(c.node_ode2_start[n]), d)
             if var in _NODE_FRAME and getattr(c.node_group_of[n], "has_frame", False):
                 return ("node", var), n
             return None, None
@@ -157,6 +165,12 @@ class SensorPlan:
             return np.array(args, dtype=np.int64)[:, None] + np.arange(key[2])[None, :]
         if key[0] == "node":
             return np.array(args, dtype=np.int64)
+        if key[0] == "translation":
+            # (m, 3) coordinate indices, -1 for the components that are zero
+            idx = np.full((len(args), 3), -1, dtype=np.int64)
+            for j, (start, d) in enumerate(args):
+                idx[j, :d] = start + np.arange(d)
+            return idx
         if key[0] == "body":
             return (np.array([b for b, _ in args], dtype=np.int64), np.array([loc for _, loc in args]))
         if key[0] == "acceleration":
@@ -187,6 +201,12 @@ class SensorPlan:
             return (st.q if var == OVT.Coordinates else st.v)[arr]
         if kind == "node":
             return getattr(node_frames, _NODE_FRAME[var])[arr].reshape(len(arr), -1)
+        if kind == "translation":
+            k = np.maximum(arr, 0)
+            # q_tot = q_ref + q, as the frame kernels form it
+            vals = self.c.q_ref[k] + st.q[k] if var == OVT.Position else st.v[k]
+            vals[arr < 0] = 0.0
+            return vals
         if kind == "body":
             _, p, v = body_points(body_frames, arr[0], arr[1])
             return p if var == OVT.Position else v
@@ -213,9 +233,11 @@ class SensorPlan:
             ends[kept] = a + m * k
             # where the values are entries of one array: that array (a state vector or a node
             # frame's) and the flat indices of the entries (-1: a zero)
-            source, take = None, None
+            source, take, reference = None, None, None
             if key[0] == "coordinates":
                 source, take = ("q" if key[1] == OVT.Coordinates else "v"), arr.ravel()
+            elif key[0] == "translation":
+                source, take = ("q" if key[1] == OVT.Position else "v"), arr.ravel()
             elif key[0] == "node":
                 w = 9 if key[1] == OVT.RotationMatrix else 3
                 source, take = _NODE_FRAME[key[1]], (arr[:, None] * w + np.arange(w)[None, :]).ravel()
@@ -226,7 +248,9 @@ class SensorPlan:
                 zeros = np.flatnonzero(take < 0)
                 zeros = zeros if zeros.size else None
                 take = np.maximum(take, 0).astype(np.int64)
-            self.slots.append((kept, a, a + m * k, key[0] == "node", source, take, zeros))
+                if key[0] == "translation" and key[1] == OVT.Position:
+                    reference = np.empty(take.shape[0])     # the reference values' buffer
+            self.slots.append((kept, a, a + m * k, key[0] == "node", source, take, zeros, reference))
             for j, i in enumerate(sensors):
                 self.columns[int(i)] = (kept, a + j * k, a + (j + 1) * k)
         # (no block where no grouped sensor is stored: its rows would hold the time alone)
@@ -254,7 +278,7 @@ class SensorPlan:
         self.last_row = row
         scratch, st = self.scratch, self.current
         for j, (key, _, arr) in enumerate(self.groups):
-            kept, a, b, frame, source, take, zeros = self.slots[j]
+            kept, a, b, frame, source, take, zeros, reference = self.slots[j]
             out = (row if kept else scratch)[a:b]
             if values is not None:
                 out[:] = values[j].ravel()
@@ -262,6 +286,9 @@ class SensorPlan:
                 # (the method, not np.take: 0.2 against 0.8 us; mode "clip": no buffered copy,
                 # the indices are in range)
                 getattr(node_frames if frame else st, source).take(take, out=out, mode="clip")
+                if reference is not None:
+                    self.c.q_ref.take(take, out=reference, mode="clip")
+                    out += reference
                 if zeros is not None:
                     out[zeros] = 0.0
             else:
