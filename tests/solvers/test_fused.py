@@ -278,20 +278,15 @@ def _solve_chain(mode, monkeypatch, tmp_path, **kw):
     return out
 
 
-@pytest.mark.parametrize('mode', ['0', '1'])
-@pytest.mark.parametrize('steps, newton_its, jacobians', [(100, 424, 4), (1000, 6556, 129)])
-def test_last_step_of_h_up_to_round_off_keeps_the_newton_matrix(mode, steps, newton_its, jacobians, monkeypatch):
-    """endTime = steps * h, reached by adding h (adaptive step, Exudyn's default): the last step
-    is shortened to end at endTime, by round-off only, and keeps the Newton matrix, as in Exudyn
-    1.13.6, whose Newton and Jacobian counts these are (shared bench distance_chain, N = 4:
-    generalized-alpha, modified Newton, EigenSparse). A Jacobian at the last step cost 60-100 ms
-    at the 64 x 64 mass-point grid."""
-    monkeypatch.setenv('MULTIBODY_FUSED', mode)
+def _distance_chain(n, steps):
+    """The shared bench's distance_chain (n mass points of 4 kg in a zigzag on DistanceConstraints
+    of 0.4 m, falling under gravity): generalized-alpha, modified Newton, EigenSparse, steps of
+    1 ms, the adaptive step (Exudyn's default)."""
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     m_prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=mbs.AddObject(U.ObjectGround()), localPosition=[0, 0, 0]))
     p = np.zeros(3)
-    for i in range(4):
+    for i in range(n):
         p += U.RotationMatrixZ(0.3 if i % 2 == 0 else -0.3) @ [0.4, 0, 0]
         b = mbs.AddObject(U.MassPoint(mass=4., nodeNumber=mbs.AddNode(U.NodePoint(referenceCoordinates=list(p)))))
         mk = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0, 0, 0]))
@@ -307,11 +302,140 @@ def test_last_step_of_h_up_to_round_off_keeps_the_newton_matrix(mode, steps, new
     ti.generalizedAlpha.spectralRadius = 0.9
     ss.solution.file.write = False
     ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
-    assert ti.adaptiveStep
+    return mbs, ss
+
+
+@pytest.mark.parametrize('mode', ['0', '1'])
+@pytest.mark.parametrize('steps, newton_its, jacobians', [(100, 424, 4), (1000, 6556, 129)])
+def test_last_step_of_h_up_to_round_off_keeps_the_newton_matrix(mode, steps, newton_its, jacobians, monkeypatch):
+    """endTime = steps * h, reached by adding h (adaptive step, Exudyn's default): the last step
+    is shortened to end at endTime, by round-off only, and keeps the Newton matrix, as in Exudyn
+    1.13.6, whose Newton and Jacobian counts these are (shared bench distance_chain, N = 4:
+    generalized-alpha, modified Newton, EigenSparse). A Jacobian at the last step cost 60-100 ms
+    at the 64 x 64 mass-point grid."""
+    monkeypatch.setenv('MULTIBODY_FUSED', mode)
+    mbs, ss = _distance_chain(4, steps)
+    assert ss.timeIntegration.adaptiveStep
     mbs.SolveDynamic(ss)
     it = mbs.sys['dynamicSolver'].it
     assert (it.newtonStepsCount, it.newtonJacobiCount) == (newton_its, jacobians)
     assert abs(it.currentTime - steps * 1e-3) <= 1e-15 and abs(it.lastStepSize - 1e-3) <= 1e-15
+
+
+@pytest.mark.parametrize('solver_type', [None, exu.DynamicSolverType.TrapezoidalIndex2])
+def test_modified_newton_restarts_run_in_the_compiled_step_loop(solver_type, monkeypatch):
+    """A step whose modified Newton contracts too slowly (contractivity above 2) restarts: the
+    state at the start of the step, the predictor, the residual and a new Jacobian, the iteration
+    count going on (newton.newton). The compiled step loop does that itself (status 8 of its
+    Newton loop) with the Python path's numbers and its Newton, Jacobian and rejected-step counts,
+    bit for bit; only the last step (shortened by round-off) runs in Python. Shared bench
+    distance_chain, N = 1 (three restarts in 1000 steps with generalized-alpha)."""
+    from multibody.solvers.implicit import ImplicitSecondOrderSolver
+    restarts, python_steps = [], []
+    reset, step_impl = ImplicitSecondOrderSolver.reset_to_start_of_step, ImplicitSecondOrderSolver.step_impl
+
+    def counted_reset(solver):
+        restarts.append(solver.t_new)
+        return reset(solver)
+
+    def counted_step(solver, t, h):
+        python_steps.append(t)
+        return step_impl(solver, t, h)
+    monkeypatch.setattr(ImplicitSecondOrderSolver, 'reset_to_start_of_step', counted_reset)
+    monkeypatch.setattr(ImplicitSecondOrderSolver, 'step_impl', counted_step)
+    out = {}
+    for mode in ('0', '1'):
+        monkeypatch.setenv('MULTIBODY_FUSED', mode)
+        del restarts[:], python_steps[:]
+        mbs, ss = _distance_chain(1, 1000)
+        if solver_type is None:
+            mbs.SolveDynamic(ss)
+        else:
+            mbs.SolveDynamic(ss, solverType=solver_type)
+        sd, it = mbs.systemData, mbs.sys['dynamicSolver'].it
+        out[mode] = dict(q=np.array(sd.GetODE2Coordinates()), v=np.array(sd.GetODE2Coordinates_t()),
+                         a=np.array(sd.GetODE2Coordinates_tt()), lam=np.array(sd.GetAECoordinates()),
+                         counts=(it.newtonStepsCount, it.newtonJacobiCount, it.rejectedModifiedNewtonSteps,
+                                 it.currentStepIndex),
+                         restarts=list(restarts), python_steps=list(python_steps))
+    plain, fused = out['0'], out['1']
+    assert len(plain['restarts']) >= 2 and plain['counts'][2] == 0      # single restarts only
+    assert fused['restarts'] == [] and len(fused['python_steps']) <= 1, fused['python_steps']
+    for k in ('q', 'v', 'a', 'lam'):
+        np.testing.assert_array_equal(plain[k], fused[k], err_msg=k)
+    assert plain['counts'] == fused['counts']
+
+
+@pytest.mark.parametrize('restarted', [True, False])
+def test_newton_resumed_after_a_compiled_restart_makes_the_jacobian_first(restarted):
+    """newton.newton resumed with status 9 (the compiled step loop restarted the step and left the
+    restart's Jacobian to Python, its refactorization having failed): the Jacobian comes first, at
+    the restart's state, then the iterations go on from the count reached. The resume says whether
+    the step was restarted: a slow iteration after a restart is a second one (full Newton, a
+    rejected modified-Newton step, the step's start again), else a Jacobian update."""
+    from multibody.solvers.newton import newton
+    calls = []
+
+    class Solver:
+        """x^2 = 2 from x = 1.2 (the predictor), each solve with the slope of the last factorization."""
+        jacobian_requested = False
+
+        def __init__(self):
+            self.x, self.slope = 1.2, None
+
+        def predictor(self):
+            self.x = 1.2
+
+        def reset_to_start_of_step(self):
+            calls.append('reset')
+
+        def pre_newton_residual(self, it):
+            pass
+
+        def signal_jacobian_update(self):
+            return False
+
+        def residual(self):
+            r = self.x * self.x - 2.0
+            return abs(r), np.array([r])
+
+        def factorize(self):
+            calls.append(('factorize', self.x))
+            self.slope = 2 * self.x
+
+        def solve(self, rbar):
+            calls.append('solve')
+            return rbar / self.slope
+
+        def update(self, delta):
+            self.x -= float(delta[0])
+
+        def diverged(self, norm):
+            return False
+
+    class Settings:
+        # the first iteration contracts by 0.097: slow for a contractivity limit of 0.05
+        useModifiedNewton, residualMode, maxIterations = True, 0, 25
+        relativeTolerance, absoluteTolerance, adaptInitialResidual, active = 1e-14, 1e-300, False, True
+        maxModifiedNewtonIterations, maxModifiedNewtonRestartIterations = 8, 7
+        modifiedNewtonJacUpdatePerStep, modifiedNewtonContractivity, maximumSolutionNorm = False, 0.05, 1e38
+
+    class Counts:
+        newtonJacobiCount = newtonStepsCount = newtonSteps = rejectedModifiedNewtonSteps = 0
+
+    solver, counts = Solver(), Counts()
+    r, rbar = solver.residual()
+    res = newton(solver, Settings, counts, (9, 3, r, r, r, True, None, rbar, restarted))
+    assert calls[:2] == [('factorize', 1.2), 'solve']
+    assert res.converged and res.iterations > 4 and abs(solver.x - 2 ** 0.5) < 1e-14
+    assert counts.newtonStepsCount == res.iterations
+    if restarted:
+        # the second restart: the step's start, then full Newton (a Jacobian per iteration)
+        assert calls[2] == 'reset' and counts.rejectedModifiedNewtonSteps == 1
+        assert all(calls[k][0] == 'factorize' for k in range(3, len(calls), 2)), calls
+    else:
+        assert 'reset' not in calls and counts.rejectedModifiedNewtonSteps == 0
+        assert calls[2][0] == 'factorize' and calls[2][1] != 1.2       # the update at the new x
 
 
 @pytest.mark.parametrize('variant', ['adaptive', 'fixed', 'newmark_index2', 'outputs', 'step_reduction',

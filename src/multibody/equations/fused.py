@@ -204,9 +204,11 @@ NO_FACTORS = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0),) + (np.zeros(0, 
 # of ``newton`` for modified-Newton iterations that converge or go on with the same Jacobian.
 # ns = [maxIterations, relativeTolerance, absoluteTolerance, active, adaptInitialResidual,
 #       maxModifiedNewtonIterations, restart limit, modifiedNewtonContractivity,
-#       maximumSolutionNorm, weightTolerancePerCoordinate]; st = [it, r0, r_last, extra_step, error]
-# (in and out). Returns 0 converged, 1 iteration it done, its remaining logic (Jacobian update,
-# restart, divergence, NaN) left to Python, 2 maxIterations reached.
+#       maximumSolutionNorm, weightTolerancePerCoordinate]; st = [it, r0, r_last, extra_step, error,
+#       Jacobian updates here (refactor), Jacobians made, restart here, restarted] (in and out).
+# Returns 0 converged, 1 iteration it done, its remaining logic (Jacobian update, restart,
+# divergence, NaN) left to Python, 2 maxIterations reached, 8 (where st[7] allows it) iteration
+# it done and modified Newton restarts the step, which the caller does (STEPS_LOOP).
 # the start of a Newton iteration in NEWTON_LOOP and NEWTON_FULL: solve, update and the new
 # residual (iterate), its error, the adapted initial residual
 _ITERATION = """\
@@ -242,9 +244,16 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
         contractivity = err / r_last if r_last > 0 else np.inf
         slow = contractivity > ns[7] and it > 2
         jac = it > ns[5] or slow
+        if slow and contractivity > 2.0 and st[7] != 0.0 and st[5] != 0.0 and not diverged and it <= ns[6]:
+            # newton.newton's first restart of the step: the step loop does it
+            status = 8
+            r_last = err
+            break
         # a Jacobian update alone (no restart, no switch to full Newton) is done here where st[5]
         # allows it (compiled refactorization), at the point where Python's next iteration would
-        if diverged or it > ns[6] or (slow and contractivity > 2.0) or (jac and (st[5] == 0.0 or it >= ns[0])):
+        # (after a restart, a slow iteration is a second one: full Newton in Python)
+        if (diverged or it > ns[6] or (slow and (contractivity > 2.0 or st[8] != 0.0))
+                or (jac and (st[5] == 0.0 or it >= ns[0]))):
             status = 1
             break
         if jac:
@@ -305,14 +314,24 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
     out_slot, post_slot = np.empty(1, dtype=np.int64), np.empty(1, dtype=np.int64)
     pre_slot = np.empty(1, dtype=np.int64)
     t_eval = tc
+    restart = False
     while done < max_steps and tc < t_lim:
-        _kfused.copy_vectors((q, v, a, caa, aa, lam), (sq, sv, sa, saa, aas, slam))
-        if adaptive:
-            if tc + h > t_end:
-                break               # a shorter last step: Python
-            t_new = tc + h
+        if restart:
+            # newton.newton's restart of modified Newton (NEWTON_LOOP's status 8): the state at the
+            # start of the step (reset_to_start_of_step), the predictor and the residual again
+            for i in range(n2):
+                q[i] = sq[i]
+                v[i] = sv[i]
+                a[i] = sa[i]
+                aa[i] = aas[i]
         else:
-            t_new = t0 + (step + 1.0) * h
+            _kfused.copy_vectors((q, v, a, caa, aa, lam), (sq, sv, sa, saa, aas, slam))
+            if adaptive:
+                if tc + h > t_end:
+                    break               # a shorter last step: Python
+                t_new = tc + h
+            else:
+                t_new = t0 + (step + 1.0) * h
 @PRE_STEP@@PREDICTOR@        for i in range(nae):
             lam[i] = 0.0
         fused(q, v, a, lam, t_new, index2, q_ref, r{params})
@@ -323,8 +342,25 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
             status = 3
             break
         r0 = err if err > ns[2] else 2 * ns[2]
-        st[0], st[1], st[2], st[3], st[5] = 0.0, r0, r0, 0.0, sc[21]
-@NEWTON@        if status != 0:
+        if restart:
+            # the iterations go on (it kept) with an extra step and the Jacobian of this state,
+            # which newton.newton makes at its next iteration, if there is one
+            restart = False
+            st[1], st[2], st[3] = r0, r0, 1.0
+            if st[0] >= ns[0]:
+                status = 2
+                break
+            if not refactor(q, v, t_new, q_ref, coef, {factors}{jparams}{params}):
+                status = 9          # Python makes it (a full factorization, or the error) and goes on
+                break
+            st[6] += 1.0
+        else:
+            st[0], st[1], st[2], st[3], st[5], st[7], st[8] = 0.0, r0, r0, 0.0, sc[21], @RESTART@, 0.0
+@NEWTON@        if status == 8:
+            restart = True
+            st[7], st[8] = 0.0, 1.0
+            continue
+        if status != 0:
             break
 @AFTER_NEWTON@        if sc[24] != 0.0:
             # the data nodes of connectors after the Newton solve (the solver's after_newton:
@@ -365,7 +401,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
 # start of the step and t_new as the step loop gives them; sc[26] set by it: Python goes on from
 # there (status 7: a parameter the module reads as a constant changed, a Jacobian update asked for)
 _PRE_STEP_CALL = """\
-        if sc[25] != 0.0:
+        if sc[25] != 0.0 and not restart:
             sc[15], sc[16], sc[17], sc[18], sc[19] = done, tc, its, last, t_eval
             pre_slot[0] = int(sc[25])
             _kuser.user_call(pre_slot, t_new, False)
@@ -387,6 +423,7 @@ _NEWTON_FULL_CALL = """\
 def _dynamic_steps(newton, doc):
     """The dynamic solver's step loop (_STEPS_TEXT) with ``newton`` the Newton of each step."""
     return (_STEPS_TEXT.replace("@NEWTON@", newton)
+            .replace("@RESTART@", "1.0")
             .replace("@DOC@", doc)
             .replace("@PRE_STEP@", _PRE_STEP_CALL)
             .replace("@HEAD@", "    h, am, af, b, g = sc[0], sc[1], sc[2], sc[3], sc[4]\n    newmark = sc[5] != 0.0\n")
@@ -458,6 +495,7 @@ STEPS_LOOP_FULL = _dynamic_steps(_NEWTON_FULL_CALL,
 STATIC_STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", "        if full:\n"
                                          + "".join("    " + x + "\n" for x in _NEWTON_FULL_CALL.splitlines())
                                          + "        else:\n    " + _NEWTON_LOOP_CALL)
+                     .replace("@RESTART@", "0.0")      # (StaticSolver's restarts: in Python)
                      .replace("@DOC@", "whole load steps of StaticSolver (see STATIC_STEPS_LOOP)")
                      .replace("@HEAD@", "{unsupported}    h, T, use_lf, full = sc[0], sc[1], sc[2] != 0.0, sc[3] != 0.0\n")
                      .replace("@COEFFICIENTS@", "")

@@ -773,7 +773,7 @@ class CompiledNewton:
         cur = self.current
         r, rb, delta, work, coef, nsa, st = self._newton_arrays()
         np.copyto(rb, rbar)
-        st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0, 0.0, 0.0)
+        st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
         status = fz.newton_loop(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, rb, delta, work, coef,
                                 nsa, st, factors)
         self._fused_state = True
@@ -788,7 +788,7 @@ class CompiledNewton:
         buf = self._newton_buffers
         if buf is None or buf[0].shape[0] != n:
             buf = self._newton_buffers = (np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(9),
-                                          np.empty(10), np.zeros(7))
+                                          np.empty(10), np.zeros(9))
         r, rb, delta, work, coef, nsa, st = buf
         coef[0], coef[1], coef[2] = self.update_coefficients()
         coef[3:9] = self.jacobian_coefficients()      # for the compiled refactorization
@@ -966,12 +966,14 @@ class CompiledNewton:
         if sc[25] != 0.0 and status in (1, 2, 3, 4):
             # the step left to Python had its preStep call (at the time of its residual calls)
             self._pre_step_done = (float(sc[19]), sc[23] == 0.0)
-        if status in (1, 2):
-            # a step begun: its start-of-step state is in place; Newton goes on in Python
+        if status in (1, 2, 9):
+            # a step begun: its start-of-step state is in place; Newton goes on in Python (9: after
+            # a restart done by the loop, from the Jacobian of the restart's state, newton.newton)
             s.t = t_done
             if s.x.size:
                 s.x[:] = cur.x
-            self._resume = (status, int(st[0]), float(st[4]), float(st[1]), float(st[2]), bool(st[3]), delta, rb)
+            self._resume = (status, int(st[0]), float(st[4]), float(st[1]), float(st[2]), bool(st[3]), delta, rb,
+                            st[8] != 0.0)
             return done, t_done, False, "resume", h
         if status in (3, 4, 7) or status < 0 or not done:
             # (7: the preStep function asked for Python; it was called for the step, _pre_step_done)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 
 class NewtonResult:
     __slots__ = ("converged", "iterations", "error", "stop", "diverged", "message", "nonfinite")
@@ -45,7 +43,8 @@ def newton(solver, ns, it_data, resume=None):
     ``solver`` provides predictor, residual, factorize, solve, update, reset_to_start_of_step,
     diverged, jacobian_requested (bool attribute), pre_newton_residual(it).
     ``resume``: a solve begun in compiled code (the solver's compiled steps), as ``newton_fast``
-    returns it; the loop goes on from there with the logic of that iteration.
+    returns it, and whether the step was restarted there; the loop goes on from there with the
+    logic of that iteration (status 9: right after that restart, at its Jacobian).
     """
     res = NewtonResult()
     if resume is None:
@@ -65,21 +64,25 @@ def newton(solver, ns, it_data, resume=None):
         it = 0
         r = r0
     else:
-        _, it, r, r0, r_last, extra_step, _, rbar = resume
+        _, it, r, r0, r_last, extra_step, _, rbar = resume[:8]
     full = not ns.useModifiedNewton
-    restarted = False
+    restarted = resume is not None and len(resume) > 8 and bool(resume[8])
     converged = stop = False
     fast = getattr(solver, "newton_fast", None) if ns.residualMode == 0 else None
     while resume is not None or (not converged and not stop and it < ns.maxIterations):
         out = None
         if resume is not None:
             out, resume = resume, None
+            if out[0] == 9:
+                # restarted by the compiled step loop, which left the Jacobian to this loop
+                solver.jacobian_requested = True
+                continue
         elif fast is not None and not full and not solver.jacobian_requested:
             # iterations with the current Jacobian in one compiled call, up to the first one that
             # converges or needs the logic below (status 1: iteration `it` done, its logic follows)
             out = fast(rbar, it, r0, r_last, extra_step)
         if out is not None:
-            status, it, r, r0, r_last, extra_step, delta, rbar = out
+            status, it, r, r0, r_last, extra_step, delta, rbar = out[:8]
             if status == 0:
                 converged = True
                 break
