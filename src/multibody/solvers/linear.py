@@ -104,8 +104,16 @@ DENSE_COMPILED_MAX = SPARSE_AS_DENSE_MAX
 # the spherical chain N=64 (n = 704), refactorizing each Newton matrix with the pivots of the one
 # before, 1e-3 declined 74 of 119, 1e-4 1, 1e-6 none (relative residual of the solves <= 6e-13);
 # with the pivots of the first matrix (t = 0) for 58 later ones 1e-5 declined 13 (residual <= 4e-11).
+# In the solve of the shared bench's spherical chain (1000 steps of generalized-alpha; the Euler
+# parameters' pivots shrink as the bodies turn) 1e-5 declined 67 of 408 refactorizations at N = 64
+# (26 of 366 at N = 16), each a step that the compiled loop left to Python and a full KLU
+# factorization; 1e-7 29, 1e-8 8 (4 at N = 16), 1e-10 1, with the same Newton iterations and
+# Jacobians and the final state equal to 1e-11; the largest relative residual of the solves
+# ||J x - b|| / ||b|| 5.9e-9 (1.7e-11 with 1e-5): negligible for modified Newton, whose matrix is
+# the one of an earlier state, and near round-off for full Newton's tolerances. (KLU's own
+# refactorization checks no pivot.)
 # The compiled step loop refactorizes with the same kernel, so both paths give the same factors.
-REFACTOR_PIVOT_TOL = 1e-5
+REFACTOR_PIVOT_TOL = 1e-8
 _DENSE_PATTERNS = {}      # n -> the CSC index arrays of dense triangular factors
 # Sparse matrices symmetric up to round-off are factorized as L D L^T (LinearSolver._factorize_ldl)
 # unless this is False (the solvers' linear solvers take it when they are made).
