@@ -15,13 +15,14 @@ operation per output step:
 - body sensors of Position, Velocity of bodies with frames (a local point): body_points, the
   arithmetic of body_output; of the accelerations of rigid bodies (3D): acceleration_outputs,
   the function of their body_output;
+- marker sensors of Position, Velocity: rows of the markers' frames of the kinematics;
 - object sensors of connectors and constraints: rows of their group's outputs (computed once
   per output step by the output batch; an output the group computes alone, where its sensor is
   the only one reading the group: item_outputs.group_output); of the outputs that are the multipliers alone (the
   constraint forces of CoordinateConstraint, DistanceConstraint, SphericalJoint,
   RevoluteJoint2D: the groups' LAMBDA_OUTPUTS), rows of ``lambda_output``, with no kinematics.
 
-Where the sensors are all read in groups and none reads an object, only the frames of the node
+Where the sensors are all read in groups and none reads an object or a marker, only the frames of the node
 groups and of the sensors' body groups are computed (item_outputs.own_frames), not every frame
 and marker of the kinematics.
 
@@ -84,9 +85,9 @@ class SensorPlan:
         # alone only the frames of the node groups and of the sensors' body groups (own_frames),
         # not every frame and marker of the kinematics
         kinds = {key[0] for key in keyed}
-        self.frames = bool(kinds & {"node", "body", "object"})
+        self.frames = bool(kinds & {"node", "body", "object", "marker"})
         self.own_frames = None
-        if self.frames and "object" not in kinds and not self.single:
+        if self.frames and not kinds & {"object", "marker"} and not self.single:
             bodies = {}
             for key, _, arr in self.groups:
                 if key[0] == "body":
@@ -147,6 +148,11 @@ class SensorPlan:
             if hasattr(g, "body_output") and g.body_output(eq, st, row, var, loc) is not None:
                 return None, None       # the group computes this output itself
             return ("body", var), (b, loc)
+        if t == "Marker":
+            var = OVT(int(v["outputVariableType"]))
+            if var in (OVT.Position, OVT.Velocity):
+                return ("marker", var), int(v["markerNumber"])
+            return None, None
         if t == "Object":
             o = int(v["objectNumber"])
             var = OVT(int(v["outputVariableType"]))
@@ -163,7 +169,7 @@ class SensorPlan:
     def _arrays(key, args):
         if key[0] == "coordinates":
             return np.array(args, dtype=np.int64)[:, None] + np.arange(key[2])[None, :]
-        if key[0] == "node":
+        if key[0] in ("node", "marker"):
             return np.array(args, dtype=np.int64)
         if key[0] == "translation":
             # (m, 3) coordinate indices, -1 for the components that are zero
@@ -201,6 +207,8 @@ class SensorPlan:
             return (st.q if var == OVT.Coordinates else st.v)[arr]
         if kind == "node":
             return getattr(node_frames, _NODE_FRAME[var])[arr].reshape(len(arr), -1)
+        if kind == "marker":
+            return (eq.markers.pos if var == OVT.Position else eq.markers.vel)[arr]
         if kind == "translation":
             k = np.maximum(arr, 0)
             # q_tot = q_ref + q, as the frame kernels form it
