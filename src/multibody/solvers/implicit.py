@@ -763,7 +763,8 @@ class CompiledNewton:
     def newton_fast(self, rbar, it, r0, r_last, extra_step):
         """Newton iterations in one compiled call (FusedResidual.newton_loop), under the same
         conditions as ``iterate`` and with compiled factors; None where that is not possible.
-        Returns (status, it, error, r0, r_last, extra_step, delta, rbar), status as NEWTON_LOOP."""
+        Returns (status, it, error, r0, r_last, extra_step, delta, rbar, restarted), status as
+        NEWTON_LOOP, restarted False (the restarts of a Newton solve in Python are Python's)."""
         fz = self._compiled_newton()
         if fz is None or self.mbs.solverSignalJacobianUpdate:
             return None
@@ -779,7 +780,7 @@ class CompiledNewton:
         self._fused_state = True
         self.last_residual = r
         self.last_error = err = float(st[4])
-        return status, int(st[0]), err, float(st[1]), float(st[2]), bool(st[3]), delta, rb
+        return status, int(st[0]), err, float(st[1]), float(st[2]), bool(st[3]), delta, rb, False
 
     def _newton_arrays(self):
         """Buffers and settings of the compiled Newton loop: (r, rbar, delta, work, coef, ns, st)."""

@@ -43,8 +43,9 @@ def newton(solver, ns, it_data, resume=None):
     ``solver`` provides predictor, residual, factorize, solve, update, reset_to_start_of_step,
     diverged, jacobian_requested (bool attribute), pre_newton_residual(it).
     ``resume``: a solve begun in compiled code (the solver's compiled steps), as ``newton_fast``
-    returns it, and whether the step was restarted there; the loop goes on from there with the
-    logic of that iteration (status 9: right after that restart, at its Jacobian).
+    returns it: (status, it, error, r0, r_last, extra_step, delta, rbar, whether the step was
+    restarted there); the loop goes on from there with the logic of that iteration (status 9:
+    right after that restart, at its Jacobian).
     """
     res = NewtonResult()
     if resume is None:
@@ -60,13 +61,12 @@ def newton(solver, ns, it_data, resume=None):
         if r0 <= ns.absoluteTolerance:
             r0 = 2 * ns.absoluteTolerance
         r_last = r0
-        extra_step = False
+        extra_step = restarted = False
         it = 0
         r = r0
     else:
-        _, it, r, r0, r_last, extra_step, _, rbar = resume[:8]
+        _, it, r, r0, r_last, extra_step, _, rbar, restarted = resume
     full = not ns.useModifiedNewton
-    restarted = resume is not None and len(resume) > 8 and bool(resume[8])
     converged = stop = False
     fast = getattr(solver, "newton_fast", None) if ns.residualMode == 0 else None
     while resume is not None or (not converged and not stop and it < ns.maxIterations):
@@ -82,7 +82,8 @@ def newton(solver, ns, it_data, resume=None):
             # converges or needs the logic below (status 1: iteration `it` done, its logic follows)
             out = fast(rbar, it, r0, r_last, extra_step)
         if out is not None:
-            status, it, r, r0, r_last, extra_step, delta, rbar = out[:8]
+            # (the restarted flag of a resume was taken above; newton_fast's is always False)
+            status, it, r, r0, r_last, extra_step, delta, rbar, _ = out
             if status == 0:
                 converged = True
                 break
