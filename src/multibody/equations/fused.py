@@ -319,11 +319,7 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
         if restart:
             # newton.newton's restart of modified Newton (NEWTON_LOOP's status 8): the state at the
             # start of the step (reset_to_start_of_step), the predictor and the residual again
-            for i in range(n2):
-                q[i] = sq[i]
-                v[i] = sv[i]
-                a[i] = sa[i]
-                aa[i] = aas[i]
+            _kfused.copy_vectors((sq, sv, sa, aas), (q, v, a, aa))
         else:
             _kfused.copy_vectors((q, v, a, caa, aa, lam), (sq, sv, sa, saa, aas, slam))
             if adaptive:
