@@ -480,6 +480,32 @@ def test_zero_diagonal_rows_are_ordered_behind_the_rows_they_couple_to():
     assert np.array_equal(np.sort(pos), np.arange(n))
 
 
+def test_ldl_symbolic_same_without_scipys_c_conversions(monkeypatch):
+    """The symbolic analysis by SciPy's C conversions (transposed positions, the CSC of the
+    permuted upper triangle) gives the arrays of its fallback through SciPy's matrix classes, and
+    AMD on the lower triangle alone the order of AMD on the whole pattern; an unsymmetric pattern
+    is refused by both."""
+    from multibody.solvers import linear
+    J = truss_like_matrix(9, 4, seed=11)
+    sym, pos = linear._ldl_symbolic(J)
+    indptr, indices = J.indptr.astype(np.int64), J.indices.astype(np.int64)
+    cols = linear._column_of_entries(indptr)
+    symmetric, mirror = linear._transposed_positions(J.shape[0], indptr, indices)
+    assert symmetric and np.array_equal(indices[mirror], cols) and np.array_equal(cols[mirror], indices)
+    low = indices >= cols
+    whole = np.asarray(linear._amd.order(linear._kvxopt_pattern(J.shape[0], indices, cols), "L")).ravel()
+    lower = np.asarray(linear._amd.order(linear._kvxopt_pattern(J.shape[0], indices[low], cols[low]), "L")).ravel()
+    assert np.array_equal(whole, lower)
+    unsym = J.tolil()
+    unsym[0, 7] = 1e-3
+    unsym = unsym.tocsc()
+    assert linear._ldl_symbolic(unsym) is False
+    monkeypatch.setattr(linear, "_spt", None)
+    sym2, pos2 = linear._ldl_symbolic(J)
+    assert np.array_equal(sym, sym2) and np.array_equal(pos, pos2)
+    assert linear._ldl_symbolic(unsym) is False
+
+
 @pytest.mark.parametrize('change', ['unsymmetric_values', 'unsymmetric_pattern', 'tiny_asymmetry',
                                     'tiny_asymmetry_row'])
 def test_ldl_only_for_matrices_symmetric_up_to_round_off(change):

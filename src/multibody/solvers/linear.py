@@ -33,6 +33,12 @@ try:        # KLU (SuiteSparse) through kvxopt: the faster sparse LU for chain-l
     from kvxopt import spmatrix as _kspmatrix
 except ImportError:                      # pragma: no cover - kvxopt is a dependency
     _klu = _amd = None
+try:
+    # SciPy's own conversions between sparse formats (C, without the checks of its matrix
+    # classes): the symbolic analysis of L D L^T uses them where they exist (else the classes)
+    from scipy.sparse import _sparsetools as _spt
+except ImportError:                                         # pragma: no cover - SciPy changed
+    _spt = None
 
 
 # A pivot below this fraction of the largest Jacobian entry counts as zero. The largest entries
@@ -606,7 +612,8 @@ def _ldl_symbolic(J):
     # every matrix that the entry-by-entry test below accepts, round-off included
     w = 1.0 + (np.arange(n) * 0.6180339887498949) % 1.0
     count = int(np.diff(J.indptr).max())
-    if np.abs(J @ w - J.T @ w).max() > 2.0 * (sparse_lu.LDL_SYMMETRY_RTOL + 4 * np.finfo(float).eps) * amax * count:
+    if np.abs(_unsymmetric_part_times(J, data, w)).max() > \
+            2.0 * (sparse_lu.LDL_SYMMETRY_RTOL + 4 * np.finfo(float).eps) * amax * count:
         return False
     indptr, indices = J.indptr.astype(np.int64), J.indices.astype(np.int64)
     cols = _column_of_entries(indptr)
@@ -625,15 +632,16 @@ def _ldl_symbolic(J):
         if not supported[zero].all():
             return False
     # the position of each entry's transposed entry (the pattern must be symmetric)
-    T = sp.csc_matrix((np.arange(1, J.nnz + 1, dtype=np.int64), indices, indptr), shape=(n, n)).T.tocsc()
-    T.sort_indices()
-    if not (np.array_equal(T.indptr, indptr) and np.array_equal(T.indices, indices)):
+    symmetric, mirror = _transposed_positions(n, indptr, indices)
+    if not symmetric:
         return False
-    mirror = T.data - 1
     if np.abs(data - data[mirror]).max() > sparse_lu.LDL_SYMMETRY_RTOL * amax:
         return False
     try:
-        order = np.asarray(_amd.order(_kvxopt_pattern(n, indices, cols), "L"), dtype=np.int64).ravel()
+        # (AMD reads the lower triangle alone: the entries above it are not handed over, half
+        # the kvxopt matrix to make, 475 -> 180 us at n = 528)
+        low = indices >= cols
+        order = np.asarray(_amd.order(_kvxopt_pattern(n, indices[low], cols[low]), "L"), dtype=np.int64).ravel()
     except (ValueError, TypeError, ArithmeticError):            # pragma: no cover - kvxopt changed
         return False
     pos = np.empty(n, dtype=np.int64)
@@ -653,20 +661,77 @@ def _ldl_symbolic(J):
     order = np.argsort(key, kind="stable")
     pos[order] = np.arange(n)
     # C: the upper triangle with diagonal of P J P^T, columns in order, rows ascending, its
-    # values J's entries at the positions src (SciPy's conversion sorts in linear time: 2-3 ms
-    # against NumPy's lexsort's 8 ms at n = 8256)
+    # values J's entries at the positions src (sorts in linear time: 2-3 ms against NumPy's
+    # lexsort's 8 ms at n = 8256)
     a, b = pos[indices], pos[cols]
     keep = np.flatnonzero(a <= b)
-    C = sp.csc_matrix((keep + 1, (a[keep], b[keep])), shape=(n, n))
-    C.sort_indices()
-    src = C.data - 1
+    Cp, Ci, src = _csc_of_entries(n, a[keep], b[keep], keep)
     nc = src.size
     sym = np.zeros(sparse_lu.ldl_symbolic_size(n, nc), dtype=np.int64)
     sym[0], sym[1] = n, nc
     # filled through the kernel's own views of the layout (its Python function: nothing to load)
-    _, Cp, Ci, Cup, Clo, _, _, _ = ldl_views(sym)
-    Cp[:], Ci[:], Cup[:], Clo[:] = C.indptr, C.indices, src, mirror[src]
+    _, Cp_, Ci_, Cup, Clo, _, _, _ = ldl_views(sym)
+    Cp_[:], Ci_[:], Cup[:], Clo[:] = Cp, Ci, src, mirror[src]
     return sym, pos
+
+
+def _unsymmetric_part_times(J, data, w):
+    """(J - J^T) w for the square CSC matrix J with values ``data`` (float): SciPy's C products of
+    the CSC arrays and of the same arrays read as J^T's rows, the matrix classes where they are
+    missing."""
+    n = J.shape[0]
+    if _spt is not None:
+        y, yt = np.zeros(n), np.zeros(n)
+        try:
+            _spt.csc_matvec(n, n, J.indptr, J.indices, data, w, y)
+            _spt.csr_matvec(n, n, J.indptr, J.indices, data, w, yt)
+        except (TypeError, ValueError):                     # pragma: no cover - SciPy changed
+            pass
+        else:
+            return y - yt
+    return J @ w - J.T @ w
+
+
+def _transposed_positions(n, indptr, indices):
+    """(whether the n x n CSC pattern (indptr, indices; int64, rows ascending) is symmetric, the
+    position of each entry's transposed entry where it is). SciPy's C conversion of the pattern
+    read as the transposed matrix's rows (55 against 400 us through its matrix classes at
+    n = 528, nnz = 8320), the classes where it is missing."""
+    nnz = indices.shape[0]
+    if _spt is not None:
+        Tp, Ti = np.empty(n + 1, dtype=np.int64), np.empty(nnz, dtype=np.int64)
+        mirror = np.empty(nnz, dtype=np.int64)
+        try:
+            _spt.csr_tocsc(n, n, indptr, indices, np.arange(nnz, dtype=np.int64), Tp, Ti, mirror)
+        except (TypeError, ValueError):                     # pragma: no cover - SciPy changed
+            pass
+        else:
+            return np.array_equal(Tp, indptr) and np.array_equal(Ti, indices), mirror
+    T = sp.csc_matrix((np.arange(1, nnz + 1, dtype=np.int64), indices, indptr), shape=(n, n)).T.tocsc()
+    T.sort_indices()
+    return np.array_equal(T.indptr, indptr) and np.array_equal(T.indices, indices), T.data - 1
+
+
+def _csc_of_entries(n, rows, cols, values):
+    """(indptr, indices, values) of the n x n CSC matrix with the distinct entries (rows, cols)
+    (int64), rows ascending in each column: two stable counting sorts by SciPy's C conversion,
+    by row, then by column (77 against 510 us through its matrix classes at n = 528), the
+    classes where it is missing."""
+    m = rows.shape[0]
+    if _spt is not None:
+        p1, c1, v1 = np.empty(n + 1, dtype=np.int64), np.empty(m, dtype=np.int64), np.empty(m, dtype=np.int64)
+        p2, r2, v2 = np.empty(n + 1, dtype=np.int64), np.empty(m, dtype=np.int64), np.empty(m, dtype=np.int64)
+        try:
+            _spt.coo_tocsr(n, n, m, rows, cols, values, p1, c1, v1)
+            r1 = np.repeat(np.arange(n, dtype=np.int64), np.diff(p1))
+            _spt.coo_tocsr(n, n, m, c1, r1, v1, p2, r2, v2)
+        except (TypeError, ValueError):                     # pragma: no cover - SciPy changed
+            pass
+        else:
+            return p2, r2, v2
+    C = sp.csc_matrix((values + 1, (rows, cols)), shape=(n, n))
+    C.sort_indices()
+    return C.indptr.astype(np.int64), C.indices.astype(np.int64), C.data - 1
 
 
 # the views of an L D L^T symbolic array (sparse_lu.ldl_layout) in Python: its plain function, no
