@@ -484,7 +484,9 @@ def test_ldl_symbolic_same_without_scipys_c_conversions(monkeypatch):
     """The symbolic analysis by SciPy's C conversions (transposed positions, the CSC of the
     permuted upper triangle) gives the arrays of its fallback through SciPy's matrix classes, and
     AMD on the lower triangle alone the order of AMD on the whole pattern; an unsymmetric pattern
-    is refused by both."""
+    is refused by both, also one whose values are symmetric (explicitly stored zeros without their
+    transposed entries, in a cycle 0 -> 40 -> 70 -> 0 that leaves every column's count of entries as
+    in the transposed pattern: only the row indices differ)."""
     from multibody.solvers import linear
     J = truss_like_matrix(9, 4, seed=11)
     sym, pos = linear._ldl_symbolic(J)
@@ -500,10 +502,23 @@ def test_ldl_symbolic_same_without_scipys_c_conversions(monkeypatch):
     unsym[0, 7] = 1e-3
     unsym = unsym.tocsc()
     assert linear._ldl_symbolic(unsym) is False
+    coo = J.tocoo()
+    cycle_r, cycle_c = [0, 40, 70], [40, 70, 0]
+    assert all(J[i, j] == 0 and J[j, i] == 0 for i, j in zip(cycle_r, cycle_c))
+    stored_zero = sp.csc_matrix((np.append(coo.data, [0.0] * 3), (np.append(coo.row, cycle_r),
+                                                                 np.append(coo.col, cycle_c))), shape=J.shape)
+    stored_zero.sort_indices()
+    assert stored_zero.nnz == J.nnz + 3
+    assert np.array_equal(np.diff(stored_zero.indptr), np.diff(stored_zero.T.tocsc().indptr))
+    seen = []
+    transposed = linear._transposed_positions
+    monkeypatch.setattr(linear, "_transposed_positions", lambda *a: seen.append(transposed(*a)[0]) or transposed(*a))
+    assert linear._ldl_symbolic(stored_zero) is False and seen == [False]
     monkeypatch.setattr(linear, "_spt", None)
     sym2, pos2 = linear._ldl_symbolic(J)
     assert np.array_equal(sym, sym2) and np.array_equal(pos, pos2)
     assert linear._ldl_symbolic(unsym) is False
+    assert linear._ldl_symbolic(stored_zero) is False and seen == [False, True, False]
 
 
 @pytest.mark.parametrize('change', ['unsymmetric_values', 'unsymmetric_pattern', 'tiny_asymmetry',
