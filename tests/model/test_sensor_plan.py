@@ -123,6 +123,57 @@ def test_frame_sensors_alone_compute_their_frames_alone(monkeypatch):
         np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')
 
 
+def _chain_sensors_model(change_at=None):
+    """Two chains of rigid bodies on spherical joints, five on Euler-parameter nodes and three on
+    rotation-vector nodes; body sensors (positions, velocities, accelerations) on two bodies of
+    the first chain and one of the second only."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    ground = mbs.AddObject(U.ObjectGround())
+    sens, bodies = [], []
+    for nt, count, y in ((exu.NodeType.RotationEulerParameters, 5, 0.), (exu.NodeType.RotationRotationVector, 3, 1.)):
+        prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=ground, localPosition=[0, y, 0]))
+        for i in range(count):
+            b = mbs.CreateRigidBody(inertia=U.InertiaCuboid(1000, [0.4, 0.05, 0.05]),
+                                    referencePosition=[0.4 * i + 0.2, y, 0], initialAngularVelocity=[0.3, -0.2 * i, 1.],
+                                    gravity=[0, -9.81, 0], nodeType=nt)
+            m0 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[-0.2, 0, 0]))
+            mbs.AddObject(U.SphericalJoint(markerNumbers=[prev, m0]))
+            prev = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b, localPosition=[0.2, 0, 0]))
+            bodies.append(b)
+    for b in (bodies[1], bodies[3], bodies[6]):
+        for var in (OV.Position, OV.Velocity, OV.Acceleration, OV.AngularAccelerationLocal):
+            sens.append(mbs.AddSensor(U.SensorBody(bodyNumber=b, localPosition=[0.1, 0.02, -0.01], storeInternal=True,
+                                                   outputVariableType=var)))
+    mbs.Assemble()
+    return mbs, sens, tuple(int(bodies[k]) for k in (1, 3, 6))
+
+
+def test_body_sensors_compute_the_frames_of_their_bodies_alone(monkeypatch):
+    """Body sensors on some bodies of a group: the plan computes the frames of those bodies alone
+    (the group's frame_parts), and the accelerations through the group's reader (indices and
+    buffers made once, Euler-parameter and rotation-vector nodes); the numbers of the one-by-one
+    path, bit for bit."""
+    made = []
+
+    def model(change_at=None):
+        mbs, sens, with_sensors = _chain_sensors_model()
+        made.append(with_sensors)
+        return mbs, sens
+    grouped, plans = _run(monkeypatch, True, model=model)
+    single, _ = _run(monkeypatch, False, model=model)
+    plan = plans[0]
+    assert not plan.single and plan.own_frames is not None and len(plan.own_frames[1]) == 2
+    parts = sorted((k, tuple(g.items[rows])) for g in plan.own_frames[1] for k, rows in plan.body_parts[id(g)])
+    assert parts == [('EP', made[0][:2]), ('RotVecLG', made[0][2:])]
+    readers = [arr[3] for key, _, arr in plan.groups if key[0] == 'acceleration']
+    assert len(readers) == 4 and all(r.__name__ == 'read' for r in readers)     # (not acceleration_outputs)
+    for k, (a, b) in enumerate(zip(grouped, single)):
+        assert a.shape == b.shape and a.shape[0] == 51, k
+        np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')
+    assert np.abs(grouped[2][1:, 1:]).max() > 1.       # accelerations, not zeros
+
+
 def _force_sensors_model(change_at=None):
     """Node positions and the constraint forces of a pendulum chain (DistanceConstraint,
     SphericalJoint, CoordinateConstraint, a planar body on a RevoluteJoint2D): the forces are the

@@ -141,12 +141,13 @@ def _node_frames(mbs, configuration):
     return c, own_frames(c, "node_output_frames", c.node_groups, q, v), st
 
 
-def own_frames(c, name, groups, q, v):
+def own_frames(c, name, groups, q, v, parts=None):
     """The frames of the node or body ``groups`` at (q, v) (q without reference values) into
     frames of their own (the CompiledSystem's attribute ``name``: node_output_frames,
     body_output_frames or body_reference_frames, made at the first use), not the equations
     layer's: outputs that need no marker. The groups' kernels of update_kinematics, so the same
-    numbers; a body's frame reads its coordinates, not the node frames."""
+    numbers; a body's frame reads its coordinates, not the node frames. ``parts``: id(group) ->
+    the parts of its frame method (frame_parts) where only some of its frames are wanted."""
     frames = getattr(c, name)
     if frames is None:
         from ..equations.groups import Frames
@@ -154,7 +155,11 @@ def own_frames(c, name, groups, q, v):
         setattr(c, name, frames)
     q_tot = c.q_ref + q if c.n_ode2 else np.zeros(0)
     for g in groups:
-        g.frame(q_tot, v, frames)
+        part = parts.get(id(g)) if parts else None
+        if part is None:
+            g.frame(q_tot, v, frames)
+        else:
+            g.frame(q_tot, v, frames, part)
     return frames
 
 
@@ -278,13 +283,17 @@ def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG
     return _scalar_or_array(out)
 
 
-def body_points(frames, bodies, loc):
+def body_points(frames, bodies, loc, out=None):
     """r = A b, the position p + r and the velocity v + w x r of the local points loc (m, 3) of
     bodies (m,) with frames: (m, 3) each, by one kernel (kernels/markers.point_outputs), so that
-    a sensor plan's rows (output/sensor_plan.py) are the numbers of body_output, bit for bit."""
-    bodies = np.asarray(bodies, dtype=np.int64)
-    loc = np.asarray(loc, dtype=float).reshape(-1, 3)
-    r, p, v = np.empty((3, bodies.shape[0], 3))
+    a sensor plan's rows (output/sensor_plan.py) are the numbers of body_output, bit for bit.
+    ``out``: an (3, m, 3) buffer for r, p, v, with bodies an int64 and loc a C-ordered float
+    (m, 3) array (a sensor plan's, made once), else all made here."""
+    if out is None:
+        bodies = np.asarray(bodies, dtype=np.int64)
+        loc = np.asarray(loc, dtype=float).reshape(-1, 3)
+        out = np.empty((3, bodies.shape[0], 3))
+    r, p, v = out
     _km.point_outputs(bodies, loc, frames.A, frames.omega, frames.pos, frames.vel, r, p, v)
     return r, p, v
 

@@ -87,13 +87,18 @@ class SensorPlan:
         kinds = {key[0] for key in keyed}
         self.frames = bool(kinds & {"node", "body", "object", "marker"})
         self.own_frames = None
+        self.body_parts = {}       # id(body group) -> the parts of its frames that body sensors read
         if self.frames and not kinds & {"object", "marker"} and not self.single:
-            bodies = {}
+            bodies, objects = {}, {}
             for key, _, arr in self.groups:
                 if key[0] == "body":
                     for b in arr[0]:
                         g = c.object_group[int(b)][0]
                         bodies[id(g)] = g
+                        objects.setdefault(id(g), set()).add(int(b))
+            for k, g in bodies.items():
+                if hasattr(g, "frame_parts"):
+                    self.body_parts[k] = g.frame_parts(sorted(objects[k]))
             self.own_frames = (c.node_groups if "node" in kinds else [], list(bodies.values()))
         # object sensors of a group that reads one output alone: that output computed alone
         # (group_output), else all outputs once
@@ -178,10 +183,16 @@ class SensorPlan:
                 idx[j, :d] = start + np.arange(d)
             return idx
         if key[0] == "body":
-            return (np.array([b for b, _ in args], dtype=np.int64), np.array([loc for _, loc in args]))
+            # (bodies, local points, buffers of body_points' r, p, v)
+            return (np.array([b for b, _ in args], dtype=np.int64),
+                    np.ascontiguousarray(np.array([loc for _, loc in args], dtype=float).reshape(-1, 3)),
+                    np.empty((3, len(args), 3)))
         if key[0] == "acceleration":
-            return (args[0][0], np.array([row for _, row, _ in args], dtype=np.int64),
-                    np.array([loc for _, _, loc in args]))
+            g, rows, loc = (args[0][0], np.array([row for _, row, _ in args], dtype=np.int64),
+                            np.array([loc for _, _, loc in args]))
+            # (the group's reader of these points where it has one: indices and buffers made once)
+            reader = g.acceleration_reader(rows, key[1], loc, key[3]) if hasattr(g, "acceleration_reader") else None
+            return (g, rows, loc, reader)
         return (args[0][0], np.array([row for _, row in args], dtype=np.int64))
 
     def _frames(self):
@@ -191,7 +202,7 @@ class SensorPlan:
             st = self.current
             nodes, bodies = self.own_frames
             node_frames = own_frames(c, "node_output_frames", nodes, st.q, st.v) if nodes else None
-            body_frames = own_frames(c, "body_output_frames", bodies, st.q, st.v) if bodies else None
+            body_frames = own_frames(c, "body_output_frames", bodies, st.q, st.v, self.body_parts) if bodies else None
             return c.equations, node_frames, body_frames
         if self.frames:
             _, eq, _ = _kinematics(self.mbs, CFG.Current)
@@ -216,11 +227,11 @@ class SensorPlan:
             vals[arr < 0] = 0.0
             return vals
         if kind == "body":
-            _, p, v = body_points(body_frames, arr[0], arr[1])
+            _, p, v = body_points(body_frames, arr[0], arr[1], out=arr[2])
             return p if var == OVT.Position else v
         if kind == "acceleration":
-            g, rows, loc = arr
-            return g.acceleration_outputs(st, rows, var, loc, key[3])
+            g, rows, loc, reader = arr
+            return reader(st) if reader is not None else g.acceleration_outputs(st, rows, var, loc, key[3])
         g, rows = arr
         if kind == "lambda":
             return np.asarray(g.lambda_output(var.name, st.lam), dtype=float)[rows].reshape(len(rows), -1)
