@@ -174,6 +174,51 @@ def test_body_sensors_compute_the_frames_of_their_bodies_alone(monkeypatch):
     assert np.abs(grouped[2][1:, 1:]).max() > 1.       # accelerations, not zeros
 
 
+def _load_sensors_model(change_at=None):
+    """Load sensors: force vectors on three mass points (one changed by a preStep function at t =
+    0.05) and a coordinate load with a user function (its group stays one by one)."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    sens, loads = [], []
+    for i in range(3):
+        n = mbs.AddNode(U.NodePoint(referenceCoordinates=[i, 0., 0.], initialVelocities=[0., 0.1 * i, 0.]))
+        b = mbs.AddObject(U.MassPoint(mass=1. + i, nodeNumber=n))
+        m = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b))
+        loads.append(mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0.5 * i, -2., 0.1])))
+        if i == 1:
+            mc = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=n, coordinate=2))
+            loads.append(mbs.AddLoad(U.LoadCoordinate(markerNumber=mc, load=0.7,
+                                                      loadUserFunction=lambda mbs, t, load: load + t)))
+    for ld in loads:
+        sens.append(mbs.AddSensor(U.SensorLoad(loadNumber=ld, storeInternal=True)))
+
+    def pre_step(mbs, t):
+        if t >= 0.05:
+            mbs.SetLoadParameter(loads[0], 'loadVector', [1., -3., 0.])
+        return True
+    mbs.SetPreStepUserFunction(pre_step)
+    mbs.Assemble()
+    return mbs, sens
+
+
+def test_load_sensors_read_their_groups_values(monkeypatch):
+    """Sensors of loads without user functions read rows of their group's values (no one-by-one
+    evaluation, no kinematics), also after a preStep function changed a load vector; a load with
+    a user function stays one by one; the numbers of the one-by-one path, bit for bit."""
+    grouped, plans = _run(monkeypatch, True, model=_load_sensors_model)
+    single, _ = _run(monkeypatch, False, model=_load_sensors_model)
+    plan = plans[-1]
+    assert plan.single == [2] and not plan.frames
+    assert {key[0] for key, _, _ in plan.groups} == {'load'}
+    for k, (a, b) in enumerate(zip(grouped, single)):
+        assert a.shape == b.shape and a.shape[0] == 51, k
+        np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')
+    changed = grouped[0][:, 0] >= 0.05
+    assert 10 < changed.sum() < 40 and (grouped[0][changed, 1:] == [1., -3., 0.]).all()
+    assert (grouped[0][~changed, 1:] == [0., -2., 0.1]).all()
+    np.testing.assert_allclose(grouped[2][:, 1], 0.7 + grouped[2][:, 0])
+
+
 def _force_sensors_model(change_at=None):
     """Node positions and the constraint forces of a pendulum chain (DistanceConstraint,
     SphericalJoint, CoordinateConstraint, a planar body on a RevoluteJoint2D): the forces are the
@@ -256,12 +301,12 @@ def test_grouped_sensors_give_the_one_by_one_numbers(monkeypatch, change_at):
         assert a.shape == b.shape and a.shape[0] == 51, k
         np.testing.assert_array_equal(a, b, err_msg=f'sensor {k}')
     # the plan reads most sensors in groups: all but displacements, angular velocities of bodies,
-    # node accelerations, the planar body's rotation, the load and user-function sensors
+    # node accelerations, the planar body's rotation and the user-function sensor
     plan = plans[0]
     assert plan.own_frames is None             # (object sensors: the whole kinematics)
-    assert len(plan.single) <= 4 * 3 + 2 + 3, plan.single
+    assert len(plan.single) <= 4 * 3 + 2 + 2, plan.single
     assert {key[0] for key, _, _ in plan.groups} == {'coordinates', 'translation', 'node', 'body', 'acceleration',
-                                                     'object', 'lambda', 'marker'}
+                                                     'object', 'lambda', 'marker', 'load'}
     if change_at is not None:
         # the parameter change made a new plan, with the new local point and output variable
         assert len(plans) == 2

@@ -16,6 +16,7 @@ operation per output step:
   arithmetic of body_output; of the accelerations of rigid bodies (3D): acceleration_outputs,
   the function of their body_output;
 - marker sensors of Position, Velocity: rows of the markers' frames of the kinematics;
+- load sensors of loads without user functions: rows of their group's values (load_values);
 - object sensors of connectors and constraints: rows of their group's outputs (computed once
   per output step by the output batch; an output the group computes alone, where its sensor is
   the only one reading the group: item_outputs.group_output); of the outputs that are the multipliers alone (the
@@ -26,8 +27,9 @@ Where the sensors are all read in groups and none reads an object or a marker, o
 groups and of the sensors' body groups are computed (item_outputs.own_frames), not every frame
 and marker of the kinematics.
 
-The rows are the numbers sensor_values gives, bit for bit (test); every other sensor (markers,
-loads, user functions, accelerations, energies, ...) is evaluated by sensor_values. A plan is
+The rows are the numbers sensor_values gives, bit for bit (test); every other sensor (loads with
+user functions, user-function sensors, other output variables: energies, displacements, ...) is
+evaluated by sensor_values. A plan is
 made again when a parameter changed after Assemble (CompiledSystem.parameter_version); it
 also lists the sensors that store their values (storeInternal).
 
@@ -158,6 +160,12 @@ class SensorPlan:
             if var in (OVT.Position, OVT.Velocity):
                 return ("marker", var), int(v["markerNumber"])
             return None, None
+        if t == "Load":
+            # the loads of a group without user functions: rows of its values (load_values' numbers)
+            g, row = c.load_group.get(int(v["loadNumber"]), (None, None))
+            if g is None or getattr(g, "has_uf", True) or not hasattr(g, "values"):
+                return None, None
+            return ("load", id(g)), (g, row)
         if t == "Object":
             o = int(v["objectNumber"])
             var = OVT(int(v["outputVariableType"]))
@@ -233,6 +241,8 @@ class SensorPlan:
             g, rows, loc, reader = arr
             return reader(st) if reader is not None else g.acceleration_outputs(st, rows, var, loc, key[3])
         g, rows = arr
+        if kind == "load":
+            return np.asarray(g.values(st.t, 1.0), dtype=float)[rows].reshape(len(rows), -1)
         if kind == "lambda":
             return np.asarray(g.lambda_output(var.name, st.lam), dtype=float)[rows].reshape(len(rows), -1)
         return np.asarray(group_output(self.c, g, eq, st, var.name, self.alone[key[2]]),
