@@ -267,3 +267,23 @@ def test_visualization_floats_are_single_precision():
     assert mbs.GetObjectParameter(o, "VdrawSize") == 0.699999988079071
     j = mbs.AddObject(SphericalJoint(markerNumbers=m))
     assert mbs.GetObject(j)["VjointRadius"] == 0.10000000149011612
+
+
+def test_visualization_defaults_are_fresh_for_each_item():
+    """Items added without visualization values get the type's defaults (colors in single
+    precision, as set ones): equal for every item of a type, but lists of their own, so that
+    changing one item's color changes no other item's."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    nodes = [mbs.AddNode(exu.utilities.NodePoint(referenceCoordinates=[i, 0., 0.])) for i in range(3)]
+    recs = mbs._items["node"]
+    colors = [r.vvalues["color"] for r in recs]
+    assert colors[0] == colors[1] == colors[2] == [-1.0, -1.0, -1.0, -1.0]
+    assert colors[0] is not colors[1] and colors[1] is not colors[2]
+    assert list(recs[0].vvalues) == [p.name for p in recs[0].spec.vparams]     # the types' order
+    mbs.SetNodeParameter(nodes[1], "Vcolor", [0.1, 0.2, 0.3, 1.0])
+    assert mbs.GetNode(nodes[0])["Vcolor"] == mbs.GetNode(nodes[2])["Vcolor"] == [-1.0, -1.0, -1.0, -1.0]
+    assert mbs.GetNode(nodes[1])["Vcolor"] == [0.10000000149011612, 0.20000000298023224, 0.30000001192092896, 1.0]
+    recs[0].vvalues["color"][0] = 0.5            # in place: the other items and the next one unchanged
+    third = mbs.AddNode(exu.utilities.NodePoint())
+    assert mbs.GetNode(nodes[2])["Vcolor"][0] == mbs.GetNode(third)["Vcolor"][0] == -1.0

@@ -1641,3 +1641,22 @@ def test_explicit_zero_accelerations_are_written_as_zero(solver, monkeypatch, tm
     # Exudyn 1.13.6 (RK44): t, q (3), q_t (3), q_tt (3) at t = 0.05
     assert texts['1'][1].startswith('0.05,0.05,-0.0122625,0,1,-0.4905,0,0,-9.81,0')
     assert '-0,' not in ''.join(texts['1']) + ','
+
+
+def test_memory_index_answers_as_the_pairwise_test():
+    """fused._Memory (the memory-sharing test of describing a module) gives for every array the
+    answer of comparing it with each array of the list: the same array, a view of it, another
+    view of the same memory, disjoint views, empty arrays and unrelated arrays."""
+    base = np.zeros((10, 3))
+    other = np.zeros(6)
+    arrays = [base[:4], np.zeros(0), other, base.reshape(-1)[20:]]
+    asked = [base, base[:4], base[4:6], base[5:], base.reshape(-1)[:12], other, other[2:], np.zeros(3),
+             np.zeros(0), arrays[3], base[7:8]]
+
+    def pairwise(a):
+        return any(x is a or ((x.base is not None or a.base is not None) and x.size and np.may_share_memory(x, a))
+                   for x in arrays)
+    memory = fu._Memory(arrays)
+    answers = [memory.shares(a) for a in asked]
+    assert answers == [pairwise(a) for a in asked]
+    assert True in answers and False in answers

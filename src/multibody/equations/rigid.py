@@ -61,24 +61,33 @@ def rotation_kinematics(kind, theta, theta_t):
     G = np.empty((n, 3, nr))
     gl_t = np.zeros((n, 3))
     g_t = np.zeros((n, 3))
+    rotation_and_g(kind, theta, A, G)
     if kind == "EP":
         # G(ep_t) ep_t = 0 for both G matrices (nodes.md)
-        rk.ep_rotation_matrix_batch(theta, A)
         rk.ep_g_local_batch(theta, Gl)
-        rk.ep_g_batch(theta, G)
     elif kind == "Rxyz":
-        rk.rxyz_rotation_matrix_batch(theta, A)
         rk.rxyz_g_local_batch(theta, Gl)
-        rk.rxyz_g_batch(theta, G)
         tmp = np.empty((n, 3, 3))
         gl_t = np.einsum("nij,nj->ni", rk.rxyz_g_local_t_batch(theta, theta_t, tmp), theta_t)
         g_t = np.einsum("nij,nj->ni", rk.rxyz_g_t_batch(theta, theta_t, tmp), theta_t)
     else:
         # rotation vector, Lie group node: velocity coordinates are the local angular velocity
-        rk.rotvec_rotation_matrix_batch(theta, A)
         Gl[:] = EYE3
-        G[:] = A
     return A, Gl, G, gl_t, g_t
+
+
+def rotation_and_g(kind, theta, A, G):
+    """The rotation matrices A (n, 3, 3) and global G matrices (n, 3, nr) of rotation_kinematics
+    into the given arrays (theta (n, nr) C-ordered)."""
+    if kind == "EP":
+        rk.ep_rotation_matrix_batch(theta, A)
+        rk.ep_g_batch(theta, G)
+    elif kind == "Rxyz":
+        rk.rxyz_rotation_matrix_batch(theta, A)
+        rk.rxyz_g_batch(theta, G)
+    else:
+        rk.rotvec_rotation_matrix_batch(theta, A)
+        G[:] = A
 
 
 def _mv(M, x):
@@ -528,8 +537,9 @@ class RigidBodies(BodyGroup):
     def acceleration_reader(self, rows, var, b, kind):
         """A function of the state, st -> acceleration_outputs(st, rows, var, b, kind), for reading
         the same bodies and points again and again (a sensor plan's output steps): the indices
-        and buffers made once, then per read five takes and three kernel calls on the same numbers
-        as acceleration_outputs (bit for bit), about 8 against 25 us. The array it returns is
+        and buffers made once, then per read five takes and the kernels of acceleration_outputs
+        (rotation_and_g, acceleration_outputs) on the same numbers (bit for bit), about 8 against
+        25 us. The array it returns is
         written again by the next read. Rxyz nodes (their G_t theta_t by NumPy) read through
         acceleration_outputs itself."""
         rows = np.asarray(rows, dtype=np.int64)
@@ -543,7 +553,6 @@ class RigidBodies(BodyGroup):
         acc_ref, out, g_t = np.empty((m, 3)), np.empty((m, 3)), np.zeros((m, 3))
         A, G = np.empty((m, 3, 3)), np.empty((m, 3, nr))
         code = ACCELERATION_OUTPUTS.index(var)
-        ep = kind == "EP"
 
         def read(st):
             # (q_ref + q as acceleration_outputs forms it; the indices are in range: mode "clip"
@@ -554,12 +563,7 @@ class RigidBodies(BodyGroup):
             st.v.take(rot, out=vr, mode="clip")
             st.a.take(rot, out=ar, mode="clip")
             st.a.take(trans, out=acc_ref, mode="clip")
-            if ep:
-                rk.ep_rotation_matrix_batch(theta, A)
-                rk.ep_g_batch(theta, G)
-            else:
-                rk.rotvec_rotation_matrix_batch(theta, A)
-                G[:] = A
+            rotation_and_g(kind, theta, A, G)
             krig.acceleration_outputs(code, A, G, g_t, vr, ar, acc_ref, b, out)
             return out
         return read
