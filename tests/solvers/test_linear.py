@@ -12,6 +12,7 @@ import scipy.sparse.linalg as spla
 from multibody.enums import LinearSolverType
 from multibody.kernels import fused as kfused
 from multibody.kernels import sparse_lu
+from multibody.solvers import linear
 from multibody.solvers.linear import (KLU_MAX_FILL_RATIO, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT, SPARSE_AS_DENSE_MAX,
                                       LinearSolver, SingularJacobian, _dense_triangular)
 
@@ -311,7 +312,7 @@ def test_prepare_refactor_sorts_the_columns_of_u_and_checks_the_fit():
     assert not sparse_lu.prepare_refactor(dense.indptr, dense.indices, f[0], f[1], Up, Ui, Ux, f[7], f[8])[0]
 
 
-def test_single_use_factorization_drops_the_stored_zeros():
+def test_single_use_factorization_drops_the_stored_zeros(monkeypatch):
     """A matrix factorized once (the initial accelerations' [M C^T; C 0] in the Newton matrix's
     pattern, its stiffness entries stored as zeros): the same solution, the factors of the
     nonzero entries only (COLAMD on the pruned pattern), the caller's matrix untouched, and a
@@ -335,6 +336,7 @@ def test_single_use_factorization_drops_the_stored_zeros():
     x = once.solve(r)
     np.testing.assert_allclose(x, spla.spsolve(J.tocsc(), r), rtol=1e-9, atol=1e-12)
     full = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
+    monkeypatch.setattr(linear, "PRUNE_MIN_ZEROS", 2.0)       # the whole pattern, as KLU takes it
     full.factorize(stored)
     assert once._factor_nnz < full._factor_nnz
     np.testing.assert_array_equal(stored.data, before)
@@ -625,3 +627,125 @@ def test_ldl_needs_sorted_row_indices():
     solver.factorize(U)
     assert solver.backend != "LDL"
     np.testing.assert_allclose(solver.solve(r), spla.spsolve(J, r), rtol=1e-9, atol=1e-12)
+
+
+def chain_in_a_larger_pattern(n_links, seed):
+    """A chain's Newton matrix stored in a larger pattern (a symmetric coupling of its links, stored as zeros: the entries of a Newton matrix's pattern
+    that stay zero), and the chain itself."""
+    rng = np.random.default_rng(seed)
+    J = chain_matrix(n_links, seed=seed)
+    n = 3 * n_links
+    coupling = sp.random(n, n, density=8. / n_links, random_state=rng)
+    pattern = (J + sp.bmat([[coupling + coupling.T, None], [None, sp.csr_matrix((2 * n_links, 2 * n_links))]])).tocsc()
+    pattern.sort_indices()
+    rows = pattern.indices
+    cols = np.repeat(np.arange(pattern.shape[1]), np.diff(pattern.indptr))
+    pattern.data = J.toarray()[rows, cols]
+    assert np.mean(pattern.data == 0) > linear.PRUNE_MIN_ZEROS
+    return pattern, J
+
+
+def test_pattern_with_many_stored_zeros_is_factorized_without_them():
+    """Where at least PRUNE_MIN_ZEROS of the first matrix of a pattern are stored zeros, its LU
+    leaves them out (fewer factor entries than the LU of the whole pattern), marked for
+    lu_refactor (U_diag of n + 1 entries); matrices with the same zeros are refactorized; a matrix
+    with one of them nonzero is refused by lu_refactor (2) and factorized anew with that entry
+    kept, and later ones are refactorized again; every solution right."""
+    A, chain = chain_in_a_larger_pattern(300, seed=21)
+    n = A.shape[0]
+    assert np.mean(A.data == 0) >= linear.PRUNE_MIN_ZEROS
+    rng = np.random.default_rng(22)
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
+
+    def check(M):
+        r = rng.standard_normal(n)
+        x = solver.solve(r)
+        np.testing.assert_allclose(x, spla.spsolve(M.tocsc(), r), rtol=1e-8, atol=1e-10)
+        assert np.linalg.norm(M @ x - r) < 1e-10 * np.linalg.norm(r) * abs(M).max()
+
+    solver.factorize(A)
+    kept = solver._prune.copy()
+    np.testing.assert_array_equal(kept, A.data != 0)
+    assert solver.refactorizable == "sparse" and solver.compiled_factors()[6].shape[0] == n + 1
+    whole = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
+    whole._prune = False
+    whole.factorize(A)
+    assert solver._factor_nnz < whole._factor_nnz
+    check(A)
+    B = A.copy()
+    B.data = B.data * (1.0 + 0.02 * rng.standard_normal(B.nnz))     # new values, the same zeros
+    solver.factorize(B)
+    assert solver.refactorizations == 1
+    check(B)
+    C = B.copy()
+    p = int(np.nonzero(C.data == 0)[0][5])
+    C.data[p] = 0.3                                                   # a stored zero no longer zero
+    f = [a.copy() for a in solver.compiled_factors()]
+    assert sparse_lu.lu_refactor(C.indptr, C.indices, C.data, *f, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT) == 2
+    assert sparse_lu.lu_refactor(B.indptr, B.indices, B.data, *f, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT) == 1
+    solver.factorize(C)
+    assert solver.refactorizations == 1                               # a full factorization
+    assert solver._prune[p] and solver._prune.sum() == kept.sum() + 1
+    check(C)
+    D = C.copy()
+    D.data = D.data * 1.01
+    D.data[p] = 0.0                                                   # the kept entry may be zero again
+    solver.factorize(D)
+    assert solver.refactorizations == 2 and solver._prune.sum() == kept.sum() + 1
+    check(D)
+
+
+def test_no_pruning_for_few_stored_zeros_or_a_singular_matrix():
+    """A pattern with fewer stored zeros than PRUNE_MIN_ZEROS keeps its LU of the whole pattern
+    (KLU's after the first); a singular matrix in a pruned pattern is left to the LU of the whole
+    pattern, which names its row."""
+    J = chain_matrix(100, seed=23)
+    J.data[:int(0.1 * J.nnz):7] = 0.0
+    solver = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
+    solver.factorize(J)
+    assert solver._prune is False
+    A, chain = chain_in_a_larger_pattern(60, seed=24)
+    singular = A.copy()
+    singular.data[singular.indices == 3 * 60 + 9] = 0.0               # a constraint's row zero (stored)
+    assert np.mean(singular.data == 0) >= linear.PRUNE_MIN_ZEROS
+    with pytest.raises(SingularJacobian) as pruned:
+        LinearSolver(LinearSolverType.EigenSparse, ldl=False).factorize(singular)
+    reference = LinearSolver(LinearSolverType.EigenSparse, ldl=False)
+    reference._prune = False
+    with pytest.raises(SingularJacobian) as whole:
+        reference.factorize(singular)
+    assert pruned.value.row == whole.value.row
+
+
+def test_filled_pattern_holds_entries_that_cancel():
+    """SuperLU leaves out an entry of its factors that cancels to zero (rows 2 and 4 of this
+    pattern are multiples of each other after the first column); _filled_pattern gives the pattern of the
+    elimination, every update included, as a dense symbolic elimination does."""
+    from multibody.solvers.linear import _filled_pattern
+    P = np.array([[1, 0, 1, 1, 0, 0, 1, 1],
+                  [1, 1, 1, 1, 0, 1, 0, 0],
+                  [1, 0, 0, 0, 0, 0, 0, 0],
+                  [0, 1, 0, 1, 1, 0, 0, 0],
+                  [1, 0, 0, 0, 1, 0, 0, 0],
+                  [0, 0, 0, 1, 1, 0, 0, 0],
+                  [0, 1, 0, 0, 1, 1, 1, 0],
+                  [1, 0, 1, 1, 0, 0, 0, 0]], dtype=bool)
+    n = P.shape[0]
+    symbolic = P.copy()
+    for k in range(n):
+        symbolic[np.ix_(k + 1 + np.nonzero(symbolic[k + 1:, k])[0], k + 1 + np.nonzero(symbolic[k, k + 1:])[0])] = True
+    A = sp.csc_matrix(P * np.arange(1.0, n + 1.0)[:, None])       # (about half of random values cancel too)
+    lu = spla.splu(A, permc_spec="NATURAL", diag_pivot_thresh=0.0, options=dict(SymmetricMode=True))
+    np.testing.assert_array_equal(lu.perm_r, np.arange(n))
+    superlu = (abs(lu.L) + abs(lu.U)).toarray() != 0
+    assert (symbolic & ~superlu).any()
+    F = _filled_pattern(sp.csc_matrix(P.astype(float)) + abs(lu.L) + abs(lu.U))
+    np.testing.assert_array_equal(F.toarray() != 0, symbolic)
+    np.testing.assert_array_equal(_filled_pattern(sp.csc_matrix(P.astype(float))).toarray() != 0, symbolic)
+    for seed in range(20):           # random patterns with a full diagonal
+        Q = np.random.default_rng(seed).random((12, 12)) < 0.2
+        np.fill_diagonal(Q, True)
+        S = Q.copy()
+        for k in range(12):
+            S[np.ix_(k + 1 + np.nonzero(S[k + 1:, k])[0], k + 1 + np.nonzero(S[k, k + 1:])[0])] = True
+        np.testing.assert_array_equal(_filled_pattern(sp.csc_matrix(Q.astype(float))).toarray() != 0, S)

@@ -94,14 +94,19 @@ def lu_refactor(Ap, Ai, Ax, L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, pe
     ``scale`` has n entries, the rows scaled as KLU does (scale[i] = 1 / max_j |a_ij|, recomputed),
     else none. Left-looking, column by column (the rows of each column of U ascending, its diagonal
     last); the pattern must hold every entry and update (``refactor_pattern_fits``, checked once
-    per set of factors). Returns 1 done; 0 a pivot below ``pivot_tol`` times the largest entry of
-    its column (the old order no longer fits), below ``singular`` (scaled rows; else times
-    max(max |a_ij|, 1)) or not finite. Values are undefined unless 1. In LDL^T mode (U_ptr empty):
-    ``ldl_refactor``."""
+    per set of factors). Factors whose U_diag has one more entry (n + 1) may leave out entries of A
+    that were zero (a pruned pattern, LinearSolver._factorize_pruned): such an entry adds nothing
+    while it stays zero, and a nonzero one is found in the work column after its column is done
+    (a second pass over the column's entries of A, up to 20 % of the time: made only for such
+    factors). Returns 1 done; 0 a pivot below ``pivot_tol`` times the largest entry of its column
+    (the old order no longer fits), below ``singular`` (scaled rows; else times
+    max(max |a_ij|, 1)) or not finite; 2 an entry of A outside the factors' pattern is not zero.
+    Values are undefined unless 1. In LDL^T mode (U_ptr empty): ``ldl_refactor``."""
     if U_ptr.shape[0] == 0:
         return ldl_refactor(Ax, L_ptr, L_ind, L_val, U_ind, U_val, pivot_tol, singular)
     n = perm_r.shape[0]
     scaled = scale.shape[0] == n
+    pruned = U_diag.shape[0] > n
     amax = 1.0
     if scaled:
         for i in range(n):
@@ -167,6 +172,12 @@ def lu_refactor(Ap, Ai, Ax, L_ptr, L_ind, L_val, U_ptr, U_ind, U_val, U_diag, pe
                 x[i] = 0.0
             elif i == k:
                 L_val[p] = 1.0
+        if pruned:
+            # every position of the column's pattern is zero again: one that is not held an entry
+            # of A outside the pattern
+            for p in range(Ap[j], Ap[j + 1]):
+                if x[perm_r[Ai[p]]] != 0.0:
+                    return 2
     return 1
 
 

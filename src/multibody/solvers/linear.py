@@ -120,6 +120,21 @@ DENSE_COMPILED_MAX = SPARSE_AS_DENSE_MAX
 # refactorization checks no pivot.)
 # The compiled step loop refactorizes with the same kernel, so both paths give the same factors.
 REFACTOR_PIVOT_TOL = 1e-8
+# A Newton matrix's fixed pattern holds every entry that any step may fill, and many of them stay
+# zero (planar motion of spatial bodies, the zero blocks of joints with free axes). Where at least
+# this fraction of the first matrix of a pattern is zero, its sparse LU leaves them out
+# (``_factorize_pruned``); an entry left out that becomes nonzero later makes lu_refactor refuse
+# the matrix, and the next full factorization keeps it. Measured on the shared bench (compiled
+# step loop, runs alternating with the LU of the whole pattern, us per step): 3D slider-cranks
+# N = 64 (73 % zero; factors 18377 against KLU's 62656) 2572-3090 -> 1760-2615; revolute chain
+# N = 256 (68 %) 2435-3095 -> 2371-2402; but planar pendulum N = 256 (46 %; 9824 against 9953
+# factor entries: the refactorizations, one per step, pay the check of the left-out entries)
+# 556-618 -> 683-745, mass-point grid implicit N = 256 (52 %; 36812 against SuperLU's 37336)
+# 469-568 -> 661-666, spherical chain N = 256 (42 %) within the scatter.
+PRUNE_MIN_ZEROS = 0.6
+# the pivot of a pruned pattern's LU: the diagonal one where it is at least this fraction of the
+# largest of its column (KLU's default)
+PRUNED_PIVOT_THRESHOLD = 1e-3
 _DENSE_PATTERNS = {}      # n -> the CSC index arrays of dense triangular factors
 # Sparse matrices symmetric up to round-off are factorized as L D L^T (LinearSolver._factorize_ldl)
 # unless this is False (the solvers' linear solvers take it when they are made).
@@ -165,6 +180,9 @@ class LinearSolver:
         # symbolic data (sparse_lu.ldl_layout) and the positions of the ordering
         self._ldl_allowed = USE_LDL if ldl is None else bool(ldl)
         self._ldl = None if self._ldl_allowed else False
+        # the pattern pruned of the entries that were zero (_factorize_pruned): None not tried yet
+        # for this pattern, False not pruned, else the entries its factors hold (a mask of J.data)
+        self._prune = None
 
     def factorize(self, J, single_use=False, ldl=None):
         """Factorize J (dense or sparse). ``single_use``: no other matrix of J's pattern follows
@@ -248,9 +266,12 @@ class LinearSolver:
             self._refactor_off = False
             self._pattern = None
             self._ldl = None if self._ldl_allowed else False
+            self._prune = None
         if self._refactor is not None and self._refactorize(J):
             return
         if self._ldl is not False and self._factorize_ldl(J, ldl):
+            return
+        if self._prune is not False and self._factorize_pruned(J):
             return
         if self._use_klu and self._klu_pattern_of(J) is not None:
             try:
@@ -327,6 +348,78 @@ class LinearSolver:
         self._sparse = self._compiled = f
         self._refactor = (f, (J.indptr, J.indices))
         self._backend = "LDL"
+        return True
+
+    def _factorize_pruned(self, J):
+        """The LU of J without the entries of its pattern that are zero (in this matrix and, for
+        a pattern pruned before, in every earlier one; PRUNE_MIN_ZEROS): AMD's order and SuperLU's
+        row pivots for the matrix without them, the pattern of the factors of that order
+        (``_filled_pattern``), filled by lu_refactor. These factors carry the mark of a pruned
+        pattern (U_diag of n + 1 entries): lu_refactor, here and in the compiled step loop,
+        refuses a later matrix with a nonzero entry outside them (status 2), and the full
+        factorization that follows keeps that entry too. False where the pattern is not pruned
+        (too few zeros, or a factorization that does not hold: the other paths take the pattern
+        from then on, and name a singular equation)."""
+        data = J.data
+        nonzero = data != 0.0
+        n = J.shape[0]
+        if self._prune is None:
+            self._pattern = (J.indptr.copy(), J.indices.copy())
+            if (_amd is None or n == 0 or nonzero.sum() > (1.0 - PRUNE_MIN_ZEROS) * J.nnz
+                    or not np.all(np.isfinite(data))):
+                self._prune = False
+                return False
+            keep = nonzero
+        else:
+            keep = self._prune | nonzero
+        cols = _column_of_entries(J.indptr)[keep]
+        Ap = np.zeros(n + 1, dtype=J.indptr.dtype)
+        np.cumsum(np.bincount(cols, minlength=n), out=Ap[1:])
+        Ai = np.ascontiguousarray(J.indices[keep])
+        rows = Ai.astype(np.int64)
+        try:
+            # AMD on the pattern of P + P^T, then SuperLU in that order with KLU's preference for
+            # the diagonal pivot (SuperLU's own orderings of P gave 1.1-10x the fill)
+            low = np.maximum(rows, cols), np.minimum(rows, cols)
+            order = np.asarray(_amd.order(_kvxopt_pattern(n, *low), "L"), dtype=np.int64).ravel()
+            pos = np.empty(n, dtype=np.int64)
+            pos[order] = np.arange(n)
+            lu = spla.splu(sp.csc_matrix((data[keep], (pos[rows], pos[cols])), shape=(n, n)), permc_spec="NATURAL",
+                           diag_pivot_thresh=PRUNED_PIVOT_THRESHOLD, options=dict(SymmetricMode=True))
+        except (RuntimeError, ValueError, TypeError, ArithmeticError):
+            self._prune = False          # singular: the other paths name the equation
+            return False
+        # P's row r is row pos[r] of the ordered matrix, whose row i SuperLU puts in position
+        # perm_r[i] (columns alike)
+        perm_r, perm_c = lu.perm_r.astype(np.int64)[pos], lu.perm_c.astype(np.int64)[pos]
+        # the pattern of the factors: SuperLU's, which leaves out entries that cancel to zero in
+        # this matrix (in the 3D slider-crank also for any values: a structure of its joints),
+        # closed under the updates of the elimination
+        F = _filled_pattern(sp.csc_matrix((np.ones(rows.shape[0]), (perm_r[rows], perm_c[cols])), shape=(n, n))
+                            + abs(lu.L) + abs(lu.U))
+        del lu
+        L, U = sp.tril(F, format="csc"), sp.triu(F, format="csc")
+        L.sort_indices()
+        U.sort_indices()
+        Lp, Li, Up, Ui = (np.asarray(a, dtype=np.int64) for a in (L.indptr, L.indices, U.indptr, U.indices))
+        Ux = np.zeros(Ui.shape[0])
+        fits, diag = sparse_lu.prepare_refactor(Ap, Ai, Lp, Li, Up, Ui, Ux, perm_r, perm_c)
+        if not fits:                      # pragma: no cover - the symbolic factors hold every update
+            self._prune = False
+            return False
+        f = _factor_arrays(Lp, Li, np.zeros(Li.shape[0]), Up, Ui, Ux, np.append(diag, 1), perm_r, perm_c,
+                           _EMPTY_F)
+        status = sparse_lu.lu_refactor(J.indptr, J.indices, np.ascontiguousarray(data, dtype=float), *f,
+                                       REFACTOR_PIVOT_TOL, SINGULAR_PIVOT)
+        if status != 1:
+            self._prune = False
+            return False
+        self._prune = keep
+        self._lu = self._klu = self._triangular = None
+        self._sparse = self._compiled = f
+        self._refactor = (f, (J.indptr, J.indices))
+        self._factor_nnz = Li.shape[0] + Ui.shape[0]
+        self._backend = "SuperLU"
         return True
 
     def _klu_pattern_of(self, J):
@@ -581,6 +674,21 @@ class _KLUPattern:
         X = _kmatrix(np.array(r, dtype=float))
         _klu.solve(self.A, self.symbolic, numeric, X)
         return np.asarray(X).ravel()
+
+
+def _filled_pattern(F):
+    """The pattern of the LU factors, without pivoting, of a matrix whose pattern and that of its
+    factors together are F (CSC): (i, k) is filled where A has it or where (i, r) and (r, k) are
+    filled for some r < min(i, k); the products of the strictly lower and upper parts added until
+    nothing is new (once or twice from SuperLU's factors). Ones as values."""
+    F = F.tocsc()
+    F.data[:] = 1.0
+    while True:
+        G = F + sp.tril(F, -1, format="csc") @ sp.triu(F, 1, format="csc")
+        if G.nnz == F.nnz:
+            return F
+        F = G
+        F.data[:] = 1.0
 
 
 def _column_of_entries(indptr):
