@@ -127,9 +127,9 @@ REFACTOR_PIVOT_TOL = 1e-8
 # the matrix, and the next full factorization keeps it. Measured on the shared bench (compiled
 # step loop, runs alternating with the LU of the whole pattern, us per step): 3D slider-cranks
 # N = 64 (73 % zero; factors 18377 against KLU's 62656) 2572-3090 -> 1760-2615; revolute chain
-# N = 256 (68 %) 2435-3095 -> 2371-2402; but planar pendulum N = 256 (46 %; 9824 against 9953
-# factor entries: the refactorizations, one per step, pay the check of the left-out entries)
-# 556-618 -> 683-745, mass-point grid implicit N = 256 (52 %; 36812 against SuperLU's 37336)
+# N = 256 (68 %) 2435-3095 -> 2371-2402; but planar pendulum N = 256 (46 %; 9824 against KLU's
+# 11255 factor entries: the refactorizations, one per step, pay the check of the left-out
+# entries) 556-618 -> 683-745, mass-point grid implicit N = 256 (52 %; 36812 against SuperLU's 37336)
 # 469-568 -> 661-666, spherical chain N = 256 (42 %) within the scatter.
 PRUNE_MIN_ZEROS = 0.6
 # the pivot of a pruned pattern's LU: the diagonal one where it is at least this fraction of the
