@@ -1141,6 +1141,8 @@ def test_a_missing_cache_entry_of_run_is_compiled_after_all(tmp_path, monkeypatc
     c = mbs._compiled
     n2, nae = c.n_ode2, c.n_ae
     args = (np.full(n2, 0.01), np.full(n2, 0.1), np.zeros(n2), np.ones(nae), 0.0, False)
+    if os.path.exists(fz.path('.native')):  # (without the directly linked code: test_native_code.py)
+        os.remove(fz.path('.native'))
     fu._COMPILED.pop(fz.key, None)
     fz.load()                                                    # lazy import
     ref = fz.residual(*args, np.empty(n2 + nae)).copy()          # run from the cache
@@ -1149,6 +1151,7 @@ def test_a_missing_cache_entry_of_run_is_compiled_after_all(tmp_path, monkeypatc
     assert lean
     for p in lean:
         p.unlink()
+    os.remove(fz.path('.native'))                                # (written again at the first call)
     fu._COMPILED.pop(fz.key)
     fz.load()
     out = fz.residual(*args, np.empty(n2 + nae))                 # compiled in this process

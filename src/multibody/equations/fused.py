@@ -41,6 +41,7 @@ import time
 import numpy as np
 
 from . import lean_cache as _lean
+from . import native_code as _native
 from .source_inline import inline_calls
 from ..kernels import assembly as ka
 from ..kernels import fused as kf
@@ -1552,8 +1553,11 @@ class FusedResidual:
             path = self._write_source()
             if self.ready():
                 _touch(self.path(".ok"))          # recently used (prune_cache keeps it)
-                # only run is loaded (from its cache entry): its callees stay plain functions
-                fn = self._first_call(self._import(path, lazy=True).run, path)
+                # its machine code linked in directly (equations/native_code.py), else only run
+                # loaded by Numba (from its cache entry), its callees left plain functions
+                fn = _native.load(self.path(".native"))
+                if fn is None:
+                    fn = self._first_call(self._import(path, lazy=True).run, path)
             else:
                 fn = self._import(path, lazy=False).run
             _COMPILED[self.key] = fn
@@ -1585,6 +1589,7 @@ class FusedResidual:
                 # loaded by its signature: typing the 100+ arguments of the call in Python took 0.9 ms
                 run.compile(tuple(_numba_type(k) for k in self.run_types))
                 fn = run
+                _native.save(run, self.path(".native"))     # the next process links it directly
             except numba_errors().TypingError:
                 fn = self._import(path, lazy=False).run      # compiled at its first call
             _COMPILED[self.key] = fn

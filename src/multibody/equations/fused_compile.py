@@ -118,6 +118,9 @@ def main(path, slots=0):
                        and getattr(x.py_func, "__module__", None) == name})
         for fname, types in module.SIGNATURES.items():
             getattr(module, fname).compile(tuple(numba.typeof(sample(k)) for k in types.split()))
+        if "run" in module.SIGNATURES:      # its machine code for direct linking (native_code.py)
+            from multibody.equations import native_code
+            native_code.save(module.run, base + ".native")
         with open(base + ".ok", "w") as fh:
             fh.write("compiled\n")
     except BaseException:

@@ -1,0 +1,332 @@
+"""The machine code of a fused module's entry point ``run``, kept in a file of its own and linked
+into the process without LLVM.
+
+Numba loads a cached function by handing its object code to LLVM's JIT linker (MCJIT), which
+copies it section by section, resolves its symbols and relocations and registers its unwind
+tables: 2.5-4 ms for the 200-500 kB of a fused module, plus 1-2 ms of Numba's own bookkeeping
+(reading the pickled entry, which imports the generated module, and setting up the function's
+environment). That was most of the fixed cost of a process's first solve, which the small
+models pay at every run (static_truss N = 4: 9.6 ms for a solve that takes 0.4 ms the second
+time in the same process).
+
+``run`` is only called from Python (never linked into other compiled code), so its object code
+needs little of that: this module lays the object's sections out in two blocks of memory (code
+and constants, then writable data), resolves the undefined symbols by the addresses the JIT
+engine would use (``llvmlite.binding.address_of_symbol``: Numba's runtime and helper functions,
+Python's C API, the C library), applies the relocations with NumPy, makes the code block
+executable and wraps the CPython entry point of ``run`` into a Python callable, the way Numba
+wraps it (``numba._dynfunc.make_function``, with the function's environment).
+
+Only what is known to link right is linked: an ELF relocatable object for x86-64, relocations of
+the types ``R_X86_64_64``, ``PC64``, ``PC32``/``PLT32`` (within the object) and ``32``/``32S``,
+every undefined symbol found. Anything else makes ``load`` return None, and the caller loads the
+function through Numba as before. The file (``save``) is written from a function Numba has
+loaded or compiled: its object code, the names of its CPython wrapper and environment, and the
+environment's constants (``consts``, the objects the code refers to, e.g. exception classes).
+It sits beside Numba's cache entry and is valid as long as that entry is: its name carries the
+module's key (which covers the kernel sources, Numba's version and the CPU), and its header the
+format of this file and the versions of Python, Numba and llvmlite.
+"""
+from __future__ import annotations
+
+import ctypes
+import mmap
+import os
+import pickle
+import sys
+import types
+import zlib
+
+import numpy as np
+
+FORMAT = 1
+_ALLOC, _WRITE, _EXEC = 0x2, 0x1, 0x4                     # section flags
+_RELA, _NOBITS, _SYMTAB = 4, 8, 2                          # section types
+_UNDEF, _ABS, _COMMON = 0, 0xFFF1, 0xFFF2                  # special section indices of symbols
+R_64, R_PC32, R_PLT32, R_32, R_32S, R_PC64 = 1, 2, 4, 10, 11, 24
+
+_SHDR = np.dtype([("name", "<u4"), ("type", "<u4"), ("flags", "<u8"), ("addr", "<u8"), ("offset", "<u8"),
+                  ("size", "<u8"), ("link", "<u4"), ("info", "<u4"), ("align", "<u8"), ("entsize", "<u8")])
+_SYM = np.dtype([("name", "<u4"), ("info", "u1"), ("other", "u1"), ("shndx", "<u2"), ("value", "<u8"),
+                 ("size", "<u8")])
+_RELOC = np.dtype([("offset", "<u8"), ("info", "<u8"), ("addend", "<i8")])
+
+
+class NotLinkable(Exception):
+    """The object holds something this linker does not do (the caller falls back to Numba)."""
+
+
+def _header():
+    import llvmlite
+    import numba
+    return f"multibody native code {FORMAT} {sys.version} numba {numba.__version__} llvmlite {llvmlite.__version__}"
+
+
+# ------------------------------------------------------------------------------------ writing
+def save(dispatcher, path):
+    """Write the file of ``dispatcher``'s only compiled overload (a Numba dispatcher that has loaded
+    or compiled it in this process); False where that is not possible (nothing is written)."""
+    try:
+        (cres,) = dispatcher.overloads.values()
+        fndesc, env = cres.fndesc, cres.environment
+        # the object code from the function's entry in Numba's disk cache (the engine consumes
+        # the copy it loads): unpickled only, not loaded again
+        cache_file = dispatcher._cache._cache_file
+        args = tuple(cres.signature.args)
+        (data_name,) = [name for key, name in cache_file._load_index().items()
+                        if tuple(getattr(key[0], "args", key[0])) == args]
+        reduced = cache_file._load_data(data_name)
+        payload = reduced[1] if len(reduced) == 2 else reduced      # a lean entry: (names, payload)
+        _, kind, (obj, _) = payload[0]
+        if kind != "object":
+            return False
+        entry = prepare(bytes(obj), fndesc.llvm_cpython_wrapper_name, fndesc.env_name)
+        entry.update(header=_header(), modname=fndesc.modname, name=fndesc.qualname.split(".")[-1],
+                     consts=list(env.consts))
+        _resolve(entry["external"])         # never written unless its symbols are found here
+        data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:       # noqa: BLE001 - any failure: Numba's cache entry stays what is loaded
+        return False
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        return False
+    return True
+
+
+def _strings(blob, offsets):
+    return [blob[o:blob.index(b"\0", o)].decode() for o in offsets]
+
+
+def prepare(obj, wrapper, env_name):
+    """What linking the ELF object ``obj`` needs, worked out once: the two blocks as laid out
+    (block 0: code and read-only data, block 1: writable data and common symbols, zeroed), the
+    relocations as (block, position, type, addend) with their targets (a block and offset, or an
+    external symbol), the names of the external symbols, and where ``wrapper`` (the entry point)
+    and ``env_name`` (the pointer to its environment) are. Raises NotLinkable."""
+    if len(obj) < 64 or obj[:4] != b"\x7fELF" or obj[4] != 2 or obj[5] != 1:
+        raise NotLinkable("not a 64-bit little-endian ELF object")
+    e_type, e_machine = np.frombuffer(obj, "<u2", 2, 16)
+    if e_type != 1 or e_machine != 62:
+        raise NotLinkable("not a relocatable x86-64 object")
+    shoff = int(np.frombuffer(obj, "<u8", 1, 0x28)[0])
+    shnum = int(np.frombuffer(obj, "<u2", 1, 0x3C)[0])
+    sh = np.frombuffer(obj, _SHDR, shnum, shoff)
+    symtabs = np.flatnonzero(sh["type"] == _SYMTAB)
+    if len(symtabs) != 1:
+        raise NotLinkable("not one symbol table")
+    st = sh[symtabs[0]]
+    syms = np.frombuffer(obj, _SYM, int(st["size"]) // _SYM.itemsize, int(st["offset"]))
+    strtab = sh[st["link"]]
+    names_blob = obj[int(strtab["offset"]):int(strtab["offset"] + strtab["size"])]
+
+    nsec = len(sh)
+    block = np.full(nsec, -1)
+    where = np.zeros(nsec, dtype=np.int64)
+    size = [0, 0]
+    for k in range(nsec):
+        s = sh[k]
+        if not (s["flags"] & _ALLOC) or s["size"] == 0:
+            continue
+        b = 1 if s["flags"] & _WRITE else 0
+        align = max(int(s["align"]), 1)
+        size[b] = -(-size[b] // align) * align
+        block[k], where[k] = b, size[b]
+        size[b] += int(s["size"])
+    # every symbol's (block, offset); block -1: external (then offset = its index in `external`),
+    # -2: none
+    sym_block = np.full(len(syms), -2, dtype=np.int64)
+    sym_at = np.zeros(len(syms), dtype=np.int64)
+    shndx = syms["shndx"].astype(np.int64)
+    inside = np.flatnonzero((shndx > 0) & (shndx < nsec))
+    inside = inside[block[shndx[inside]] >= 0]
+    sym_block[inside] = block[shndx[inside]]
+    sym_at[inside] = where[shndx[inside]] + syms["value"][inside].astype(np.int64)
+    for i in np.flatnonzero(shndx == _COMMON):
+        align = max(int(syms[i]["value"]), 1)       # a common symbol's value is its alignment
+        size[1] = -(-size[1] // align) * align
+        sym_block[i], sym_at[i] = 1, size[1]
+        size[1] += int(syms[i]["size"])
+
+    images = [bytearray(n) for n in size]
+    for k in np.flatnonzero(block >= 0):
+        s = sh[k]
+        if s["type"] != _NOBITS:
+            o, n = int(s["offset"]), int(s["size"])
+            images[block[k]][where[k]:where[k] + n] = obj[o:o + n]
+    if size[1] and not any(images[1]):
+        images[1] = bytearray()             # all zero: mapped zeroed, nothing to copy
+
+    parts = []
+    for k in np.flatnonzero(sh["type"] == _RELA):
+        target = int(sh[k]["info"])
+        if block[target] < 0:
+            continue                        # relocations of a section not loaded (none expected)
+        if int(sh[k]["link"]) != symtabs[0]:
+            raise NotLinkable("relocations against another symbol table")
+        r = np.frombuffer(obj, _RELOC, int(sh[k]["size"]) // _RELOC.itemsize, int(sh[k]["offset"]))
+        parts.append((np.full(len(r), block[target]), where[target] + r["offset"].astype(np.int64),
+                      (r["info"] & np.uint64(0xFFFFFFFF)).astype(np.int64),
+                      (r["info"] >> np.uint64(32)).astype(np.int64), r["addend"].astype(np.int64)))
+    rb, rpos, rkind, rsym, radd = (np.concatenate(c) for c in zip(*parts)) if parts else \
+        (np.zeros(0, dtype=np.int64),) * 5
+    unknown = set(np.unique(rkind).tolist()) - {R_64, R_PC32, R_PLT32, R_32, R_32S, R_PC64}
+    if unknown:
+        raise NotLinkable(f"relocation types {sorted(unknown)}")
+    undefined = np.unique(rsym[(shndx[rsym] == _UNDEF) & (rsym != 0)])
+    external = _strings(names_blob, syms["name"][undefined])
+    sym_block[undefined] = -1
+    sym_at[undefined] = np.arange(len(undefined))
+    if np.any(sym_block[rsym] == -2):        # (absolute symbols too: none expected)
+        raise NotLinkable("a relocation against a symbol without an address")
+    if np.any((rkind != R_64) & (rkind != R_PC64) & (sym_block[rsym] == -1)):
+        raise NotLinkable("a 32-bit relocation against an external symbol")
+    named = np.flatnonzero(syms["name"] != 0)
+    found = {}
+    for want in (wrapper, env_name):
+        # (a name may end another one: string tables share tails)
+        key, hit, o = want.encode() + b"\0", [], -1
+        while len(hit) == 0:
+            o = names_blob.find(key, o + 1)
+            if o < 0:
+                break
+            hit = named[syms["name"][named] == o]
+        if len(hit) != 1 or sym_block[hit[0]] < 0:
+            raise NotLinkable(f"{want[:60]} is not defined")
+        found[want] = (int(sym_block[hit[0]]), int(sym_at[hit[0]]))
+    if found[env_name][0] != 1:
+        raise NotLinkable("the environment pointer is not writable data")
+    entry = dict(sizes=size, images=[bytes(m) for m in images], external=external,
+                 reloc=np.ascontiguousarray(np.stack([rb, rpos, rkind, sym_block[rsym], sym_at[rsym], radd])),
+                 wrapper_at=found[wrapper], env_at=found[env_name])
+    entry["crc"] = _crc(entry)
+    return entry
+
+
+def _crc(entry):
+    """A checksum of what is linked (a damaged file is refused, not run)."""
+    c = zlib.crc32(repr((entry["sizes"], entry["external"], entry["wrapper_at"], entry["env_at"])).encode())
+    for image in entry["images"]:
+        c = zlib.crc32(image, c)
+    return zlib.crc32(entry["reloc"].tobytes(), c)
+
+
+def _check(entry):
+    """Refuse an entry whose parts do not fit together (positions outside the blocks and the like)."""
+    sizes, images, reloc = entry["sizes"], entry["images"], entry["reloc"]
+    if (len(sizes) != 2 or len(images) != 2 or any(len(m) > n for m, n in zip(images, sizes))
+            or not isinstance(reloc, np.ndarray) or reloc.dtype != np.int64 or reloc.ndim != 2
+            or reloc.shape[0] != 6 or entry.get("crc") != _crc(entry)):
+        raise NotLinkable("a damaged entry")
+    rb, rpos, rkind, tb, tat, _ = reloc
+    width = np.where((rkind == R_64) | (rkind == R_PC64), 8, 4)
+    limit = np.asarray(sizes)
+    if (np.any((rb < 0) | (rb > 1)) or np.any(rpos < 0) or np.any(rpos + width > limit[np.clip(rb, 0, 1)])
+            or np.any(tb < -1) or np.any(tb > 1)
+            or np.any((tb >= 0) & ((tat < 0) | (tat > limit[np.clip(tb, 0, 1)])))
+            or np.any((tb == -1) & ((tat < 0) | (tat >= len(entry["external"]))))):
+        raise NotLinkable("relocations outside the blocks")
+    for b, at in (entry["wrapper_at"], entry["env_at"]):
+        if b not in (0, 1) or not 0 <= at < sizes[b]:
+            raise NotLinkable("the entry point or its environment outside the blocks")
+
+
+# ------------------------------------------------------------------------------------ loading
+def load(path):
+    """The function kept in ``path`` as a Python callable, or None where there is no such file,
+    it was written for other versions, or it cannot be linked here (or the environment variable
+    MULTIBODY_NATIVE_CODE is 0: Numba loads every function, for comparison)."""
+    if os.environ.get("MULTIBODY_NATIVE_CODE") == "0":
+        return None
+    try:
+        with open(path, "rb") as fh:
+            entry = pickle.load(fh)
+        if not isinstance(entry, dict) or entry.get("header") != _header():
+            return None
+        return _link(entry)
+    except (OSError, EOFError, pickle.UnpicklingError, NotLinkable, ValueError, TypeError, KeyError,
+            AttributeError, ImportError, IndexError):
+        return None
+
+
+_ADDRESSES = {}
+
+
+def _resolve(names):
+    """The addresses of the external symbols ``names`` (as the JIT engine finds them)."""
+    from llvmlite import binding as ll
+    out = np.empty(len(names), dtype=np.uint64)
+    for i, name in enumerate(names):
+        a = _ADDRESSES.get(name)
+        if a is None:
+            a = ll.address_of_symbol(name)
+            if not a:
+                raise NotLinkable(f"undefined symbol {name}")
+            _ADDRESSES[name] = a
+        out[i] = a
+    return out
+
+
+_LIBC = []
+
+
+def _mprotect(addr, size, prot):
+    if not _LIBC:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.mprotect.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+        _LIBC.append(libc)
+    if _LIBC[0].mprotect(addr, size, prot) != 0:
+        raise NotLinkable(f"mprotect failed ({os.strerror(ctypes.get_errno())})")
+
+
+def _link(entry):
+    _check(entry)
+    external = _resolve(entry["external"])
+    page = mmap.PAGESIZE
+    blocks = [mmap.mmap(-1, max(-(-n // page) * page, page), prot=mmap.PROT_READ | mmap.PROT_WRITE)
+              for n in entry["sizes"]]
+    anchors = [ctypes.c_char.from_buffer(m) for m in blocks]     # (keep the blocks mapped)
+    base = np.array([ctypes.addressof(a) for a in anchors], dtype=np.uint64)
+    for m, image in zip(blocks, entry["images"]):
+        m[:len(image)] = image
+    rb, rpos, rkind, tb, tat, radd = entry["reloc"]
+    internal = tb >= 0
+    target = np.where(internal, base[np.maximum(tb, 0)] + tat.astype(np.uint64),
+                      external[np.where(internal, 0, tat)])
+    value = target + radd.view(np.uint64)                       # S + A (mod 2^64)
+    pc = (rkind == R_PC64) | (rkind == R_PC32) | (rkind == R_PLT32)
+    value[pc] -= base[rb[pc]] + rpos[pc].astype(np.uint64)      # S + A - P
+    wide = (rkind == R_64) | (rkind == R_PC64)
+    narrow = ~wide
+    if np.any(narrow):
+        signed = value.view(np.int64)
+        bad = narrow & np.where(rkind == R_32, value > np.uint64(0xFFFFFFFF),
+                                (signed < -2**31) | (signed >= 2**31))
+        if np.any(bad):
+            raise NotLinkable("a 32-bit relocation out of range")
+    for b in (0, 1):
+        view = np.frombuffer(blocks[b], dtype=np.uint8)
+        sel = wide & (rb == b)
+        if np.any(sel):
+            view[rpos[sel, None] + np.arange(8)] = value[sel].astype("<u8").view(np.uint8).reshape(-1, 8)
+        sel = narrow & (rb == b)
+        if np.any(sel):
+            view[rpos[sel, None] + np.arange(4)] = \
+                (value[sel] & np.uint64(0xFFFFFFFF)).astype("<u4").view(np.uint8).reshape(-1, 4)
+        del view
+    _mprotect(int(base[0]), len(blocks[0]), mmap.PROT_READ | mmap.PROT_EXEC)
+
+    from numba import _dynfunc
+    from numba.core.environment import Environment
+    env = Environment({"__name__": entry["modname"]})
+    env.consts[:] = entry["consts"]
+    env.env_name = "multibody native " + entry["modname"]
+    eb, eat = entry["env_at"]
+    ctypes.c_void_p.from_address(int(base[eb]) + eat).value = id(env)
+    wb, wat = entry["wrapper_at"]
+    keep = (blocks, anchors, env)
+    return _dynfunc.make_function(types.ModuleType(entry["modname"]), entry["name"],
+                                  f"compiled {entry['name']} (multibody native code)", int(base[wb]) + wat, env, keep)

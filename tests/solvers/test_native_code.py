@@ -1,0 +1,177 @@
+"""The entry point of a fused module linked into the process directly (equations/native_code.py):
+the same numbers as the function Numba loads, bit for bit; exceptions raised by compiled code;
+files that cannot be linked are refused and the module is loaded by Numba as before."""
+import os
+import pickle
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import multibody as exu
+import multibody.utilities as U
+from multibody.equations import fused as fu
+from multibody.equations import native_code as nc
+
+
+def _chain(n=3, steps=100):
+    """Mass points on distance constraints under gravity (generalized-alpha, index 3)."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(U.ObjectGround())
+    prev = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=g))
+    p0 = np.zeros(3)
+    for i in range(n):
+        p = np.array([0.5 * (i + 1), 0.1 * (i % 2), 0.])
+        nd = mbs.AddNode(U.NodePoint(referenceCoordinates=list(p)))
+        b = mbs.AddObject(U.MassPoint(mass=1. + i, nodeNumber=nd))
+        m = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b))
+        mbs.AddObject(U.DistanceConstraint(markerNumbers=[prev, m], distance=float(np.linalg.norm(p - p0))))
+        p0 = p
+        mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0., -9.81 * (1. + i), 0.]))
+        prev = m
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = steps
+    ss.timeIntegration.endTime = steps * 1e-3
+    ss.timeIntegration.verboseMode = 0
+    ss.solution.file.write = False
+    return mbs, ss
+
+
+def _solve(monkeypatch):
+    """Solve the chain as in a new process (nothing loaded yet); the state at the end, and the
+    entry point the fused residual called."""
+    monkeypatch.setattr(fu, '_COMPILED', {})
+    mbs, ss = _chain()
+    mbs.SolveDynamic(ss)
+    (fn,) = fu._COMPILED.values()
+    sd = mbs.systemData
+    return [np.array(sd.GetODE2Coordinates()), np.array(sd.GetODE2Coordinates_t()),
+            np.array(sd.GetAECoordinates())], fn
+
+
+def test_linked_entry_point_gives_the_numbers_of_numba_s(tmp_path, monkeypatch):
+    monkeypatch.setenv('MULTIBODY_CACHE_DIR', str(tmp_path))
+    monkeypatch.setenv('MULTIBODY_FUSED', '1')
+    monkeypatch.setattr(fu, '_RUNNING', {})
+    monkeypatch.setattr(fu, '_COMPILED', {})        # (as in a new process: compiled here)
+    mbs, _ = _chain()
+    fz = fu.FusedResidual.build(mbs._compiled.equations)
+    assert fz.compile(timeout=fu.COMPILE_TIMEOUT_S), open(fz.path('.log')).read()
+    native = fz.path('.native')
+    assert os.path.exists(native)                   # written by the compiling process
+
+    linked, fn = _solve(monkeypatch)
+    assert not hasattr(fn, 'py_func') and 'native code' in fn.__doc__
+
+    os.remove(native)
+    loaded, fn = _solve(monkeypatch)                # Numba's cache entry
+    assert hasattr(fn, 'py_func')
+    assert os.path.exists(native)                   # and written again from it
+    for a, b in zip(linked, loaded):
+        np.testing.assert_array_equal(a, b)
+
+    with open(native, 'wb') as fh:                  # a damaged file: Numba loads it
+        fh.write(b'not a pickle')
+    damaged, fn = _solve(monkeypatch)
+    assert hasattr(fn, 'py_func')
+    for a, b in zip(damaged, loaded):
+        np.testing.assert_array_equal(a, b)
+    assert nc.load(native) is not None              # written again
+
+
+SOURCE = '''
+import numpy as np
+import numba
+
+@numba.njit(cache=True)
+def work(x, out):
+    if x[0] < 0.0:
+        raise ValueError("x[0] is negative")
+    tmp = np.empty(x.shape[0])        # allocated by Numba's runtime
+    for i in range(x.shape[0]):
+        tmp[i] = np.sin(x[i]) * 2.0
+    out[:] = tmp[::-1]
+    return tmp.sum() + x.shape[0]
+'''
+
+
+def _small_function(tmp_path, monkeypatch):
+    (tmp_path / 'native_sample.py').write_text(textwrap.dedent(SOURCE))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, 'native_sample', raising=False)
+    import native_sample
+    x = np.linspace(0.1, 1., 7)
+    native_sample.work(x, np.empty(7))                  # compiled into Numba's disk cache
+    return native_sample.work, x
+
+
+def test_small_function_linked_directly(tmp_path, monkeypatch):
+    work, x = _small_function(tmp_path, monkeypatch)
+    path = str(tmp_path / 'work.native')
+    assert nc.save(work, path)
+    fn = nc.load(path)
+    out, ref = np.empty(7), np.empty(7)
+    assert fn(x, out) == work(x, ref)
+    np.testing.assert_array_equal(out, ref)
+    with pytest.raises(ValueError, match='x\\[0\\] is negative'):
+        fn(-x, out)
+    with pytest.raises(TypeError):
+        fn(x)                                           # the number of arguments is checked
+
+
+def test_files_that_cannot_be_linked_are_refused(tmp_path, monkeypatch):
+    work, x = _small_function(tmp_path, monkeypatch)
+    path = str(tmp_path / 'work.native')
+    assert nc.load(path) is None                        # no file
+    assert nc.save(work, path)
+    with open(path, 'rb') as fh:
+        entry = pickle.load(fh)
+
+    def written(e):
+        p = str(tmp_path / 'changed.native')
+        with open(p, 'wb') as fh:
+            pickle.dump(e, fh)
+        return p
+
+    assert nc.load(written(dict(entry, header='multibody native code 0'))) is None   # other versions
+    assert nc.load(written(dict(entry, external=entry['external'] + ['no_such_symbol_anywhere']))) is None
+    assert nc.load(written(dict(entry, images=[]))) is None
+    code = bytearray(entry['images'][0])
+    code[len(code) // 2] ^= 0x10
+    assert nc.load(written(dict(entry, images=[bytes(code), entry['images'][1]]))) is None    # damaged
+    reloc = entry['reloc'].copy()
+    reloc[1, 0] = entry['sizes'][reloc[0, 0]]           # a relocation past the end of its block
+    moved = dict(entry, reloc=reloc)
+    moved['crc'] = nc._crc(moved)
+    with pytest.raises(nc.NotLinkable, match='outside the blocks'):
+        nc._link(moved)
+    assert nc.load(written(entry)) is not None          # (as written: linked)
+    with pytest.raises(nc.NotLinkable):
+        nc.prepare(b'\x7fELF' + bytes(100), 'f', 'env')      # not a 64-bit x86-64 object
+    with pytest.raises(nc.NotLinkable):
+        nc.prepare(b'not an object at all' * 4, 'f', 'env')
+
+
+def test_unknown_relocation_types_are_refused(tmp_path, monkeypatch):
+    """An object with a relocation this linker does not do (here one made a GOT-relative one) is
+    not prepared; nor one whose entry point is missing."""
+    work, x = _small_function(tmp_path, monkeypatch)
+    (cres,) = work.overloads.values()
+    cache_file = work._cache._cache_file
+    (name,) = cache_file._load_index().values()
+    payload = cache_file._load_data(name)
+    obj = bytearray(payload[0][2][0])
+    wrapper, env = cres.fndesc.llvm_cpython_wrapper_name, cres.fndesc.env_name
+    nc.prepare(bytes(obj), wrapper, env)                # as it is: linkable
+    with pytest.raises(nc.NotLinkable):
+        nc.prepare(bytes(obj), wrapper + 'x', env)
+    sh = np.frombuffer(bytes(obj), nc._SHDR, int(np.frombuffer(bytes(obj), '<u2', 1, 0x3C)[0]),
+                       int(np.frombuffer(bytes(obj), '<u8', 1, 0x28)[0]))
+    k = int(np.flatnonzero(sh['type'] == 4)[0])         # the first relocation section
+    at = int(sh[k]['offset']) + 8                       # its first entry's r_info
+    obj[at:at + 4] = (9).to_bytes(4, 'little')          # R_X86_64_GOTPCREL
+    with pytest.raises(nc.NotLinkable, match='relocation types'):
+        nc.prepare(bytes(obj), wrapper, env)
