@@ -127,28 +127,32 @@ def test_files_that_cannot_be_linked_are_refused(tmp_path, monkeypatch):
     path = str(tmp_path / 'work.native')
     assert nc.load(path) is None                        # no file
     assert nc.save(work, path)
-    with open(path, 'rb') as fh:
-        entry = pickle.load(fh)
+    blob = open(path, 'rb').read()
+    n = int.from_bytes(blob[8:16], 'little')
+    entry = pickle.loads(blob[24:24 + n])
+    code = blob[entry['code_at']:entry['code_at'] + entry['code_size']]
 
-    def written(e):
+    def written(data=None, **change):
         p = str(tmp_path / 'changed.native')
+        if data is None:
+            e = dict(entry, images=[code, entry['data']], **change)
+            e.pop('code_at')
+            data = nc._pack(e)
         with open(p, 'wb') as fh:
-            pickle.dump(e, fh)
+            fh.write(data)
         return p
 
-    assert nc.load(written(dict(entry, header='multibody native code 0'))) is None   # other versions
-    assert nc.load(written(dict(entry, external=entry['external'] + ['no_such_symbol_anywhere']))) is None
-    assert nc.load(written(dict(entry, images=[]))) is None
-    code = bytearray(entry['images'][0])
-    code[len(code) // 2] ^= 0x10
-    assert nc.load(written(dict(entry, images=[bytes(code), entry['images'][1]]))) is None    # damaged
-    reloc = entry['reloc'].copy()
-    reloc[1, 0] = entry['sizes'][reloc[0, 0]]           # a relocation past the end of its block
-    moved = dict(entry, reloc=reloc)
-    moved['crc'] = nc._crc(moved)
-    with pytest.raises(nc.NotLinkable, match='outside the blocks'):
-        nc._link(moved)
-    assert nc.load(written(entry)) is not None          # (as written: linked)
+    assert nc.load(written()) is not None               # as written: linked
+    assert nc.load(written(header='multibody native code 0')) is None        # other versions
+    assert nc.load(written(external=entry['external'] + ['no_such_symbol_anywhere'])) is None
+    damaged = bytearray(blob)
+    damaged[30] ^= 0x10
+    assert nc.load(written(bytes(damaged))) is None     # the description's checksum
+    assert nc.load(written(blob[:entry['code_at'] + 100])) is None          # cut short
+    assert nc.load(written(b'MBNATIVE')) is None
+    monkeypatch.setenv('MULTIBODY_NATIVE_CODE', '0')
+    assert nc.load(path) is None                        # switched off
+    monkeypatch.delenv('MULTIBODY_NATIVE_CODE')
     with pytest.raises(nc.NotLinkable):
         nc.prepare(b'\x7fELF' + bytes(100), 'f', 'env')      # not a 64-bit x86-64 object
     with pytest.raises(nc.NotLinkable):
@@ -157,7 +161,7 @@ def test_files_that_cannot_be_linked_are_refused(tmp_path, monkeypatch):
 
 def test_unknown_relocation_types_are_refused(tmp_path, monkeypatch):
     """An object with a relocation this linker does not do (here one made a GOT-relative one) is
-    not prepared; nor one whose entry point is missing."""
+    not prepared; nor one whose entry point is missing, nor one writing outside its section."""
     work, x = _small_function(tmp_path, monkeypatch)
     (cres,) = work.overloads.values()
     cache_file = work._cache._cache_file
@@ -172,6 +176,11 @@ def test_unknown_relocation_types_are_refused(tmp_path, monkeypatch):
                        int(np.frombuffer(bytes(obj), '<u8', 1, 0x28)[0]))
     k = int(np.flatnonzero(sh['type'] == 4)[0])         # the first relocation section
     at = int(sh[k]['offset']) + 8                       # its first entry's r_info
+    kind = bytes(obj[at:at + 4])
     obj[at:at + 4] = (9).to_bytes(4, 'little')          # R_X86_64_GOTPCREL
     with pytest.raises(nc.NotLinkable, match='relocation types'):
+        nc.prepare(bytes(obj), wrapper, env)
+    obj[at:at + 4] = kind
+    obj[at - 8:at] = (1 << 40).to_bytes(8, 'little')    # its position far past its section
+    with pytest.raises(nc.NotLinkable, match='outside the blocks'):
         nc.prepare(bytes(obj), wrapper, env)

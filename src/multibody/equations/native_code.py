@@ -39,7 +39,7 @@ import zlib
 
 import numpy as np
 
-FORMAT = 1
+FORMAT = 2
 _ALLOC, _WRITE, _EXEC = 0x2, 0x1, 0x4                     # section flags
 _RELA, _NOBITS, _SYMTAB = 4, 8, 2                          # section types
 _UNDEF, _ABS, _COMMON = 0, 0xFFF1, 0xFFF2                  # special section indices of symbols
@@ -84,7 +84,7 @@ def save(dispatcher, path):
         entry.update(header=_header(), modname=fndesc.modname, name=fndesc.qualname.split(".")[-1],
                      consts=list(env.consts))
         _resolve(entry["external"])         # never written unless its symbols are found here
-        data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+        data = _pack(entry)
     except Exception:       # noqa: BLE001 - any failure: Numba's cache entry stays what is loaded
         return False
     tmp = f"{path}.{os.getpid()}.tmp"
@@ -95,6 +95,32 @@ def save(dispatcher, path):
     except OSError:
         return False
     return True
+
+
+_MAGIC = b"MBNATIVE"
+_FIXED = 24                 # magic, length and checksum of the description
+
+
+def _pack(entry):
+    """The file: the magic, the length and CRC-32 of the pickled description (everything but the
+    code block), the description, then the code block from the next page boundary on, padded to
+    whole pages (it is mapped from the file as it is)."""
+    code = entry.pop("images")[0]
+    page = mmap.ALLOCATIONGRANULARITY
+    entry["code_size"] = len(code)
+    for attempt in range(2):
+        meta = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+        at = -(-(_FIXED + len(meta)) // page) * page
+        if entry.get("code_at") == at:
+            break
+        entry["code_at"] = at
+    meta = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+    if -(-(_FIXED + len(meta)) // page) * page != entry["code_at"]:
+        raise NotLinkable("the description does not settle")
+    head = _MAGIC + len(meta).to_bytes(8, "little") + zlib.crc32(meta).to_bytes(8, "little")
+    pad = entry["code_at"] - _FIXED - len(meta)
+    tail = -len(code) % page
+    return b"".join((head, meta, bytes(pad), code, bytes(tail)))
 
 
 def _strings(blob, offsets):
@@ -199,39 +225,25 @@ def prepare(obj, wrapper, env_name):
         found[want] = (int(sym_block[hit[0]]), int(sym_at[hit[0]]))
     if found[env_name][0] != 1:
         raise NotLinkable("the environment pointer is not writable data")
-    entry = dict(sizes=size, images=[bytes(m) for m in images], external=external,
-                 reloc=np.ascontiguousarray(np.stack([rb, rpos, rkind, sym_block[rsym], sym_at[rsym], radd])),
-                 wrapper_at=found[wrapper], env_at=found[env_name])
-    entry["crc"] = _crc(entry)
-    return entry
-
-
-def _crc(entry):
-    """A checksum of what is linked (a damaged file is refused, not run)."""
-    c = zlib.crc32(repr((entry["sizes"], entry["external"], entry["wrapper_at"], entry["env_at"])).encode())
-    for image in entry["images"]:
-        c = zlib.crc32(image, c)
-    return zlib.crc32(entry["reloc"].tobytes(), c)
-
-
-def _check(entry):
-    """Refuse an entry whose parts do not fit together (positions outside the blocks and the like)."""
-    sizes, images, reloc = entry["sizes"], entry["images"], entry["reloc"]
-    if (len(sizes) != 2 or len(images) != 2 or any(len(m) > n for m, n in zip(images, sizes))
-            or not isinstance(reloc, np.ndarray) or reloc.dtype != np.int64 or reloc.ndim != 2
-            or reloc.shape[0] != 6 or entry.get("crc") != _crc(entry)):
-        raise NotLinkable("a damaged entry")
-    rb, rpos, rkind, tb, tat, _ = reloc
-    width = np.where((rkind == R_64) | (rkind == R_PC64), 8, 4)
-    limit = np.asarray(sizes)
-    if (np.any((rb < 0) | (rb > 1)) or np.any(rpos < 0) or np.any(rpos + width > limit[np.clip(rb, 0, 1)])
-            or np.any(tb < -1) or np.any(tb > 1)
-            or np.any((tb >= 0) & ((tat < 0) | (tat > limit[np.clip(tb, 0, 1)])))
-            or np.any((tb == -1) & ((tat < 0) | (tat >= len(entry["external"]))))):
+    # each relocation as: position in its block, 8 or 4 bytes, value = const + bases[add]
+    # (- the written block's base where PC-relative): bases = the two blocks, then the externals
+    tb, tat = sym_block[rsym], sym_at[rsym]
+    pc = (rkind == R_PC64) | (rkind == R_PC32) | (rkind == R_PLT32)
+    const = tat * (tb >= 0) + radd - np.where(pc, rpos, 0)
+    add = np.where(tb >= 0, tb, 2 + tat)
+    wide = (rkind == R_64) | (rkind == R_PC64)
+    width = np.where(wide, 8, 4)
+    if (np.any(rpos < 0) or np.any(rpos + width > np.asarray(size)[rb])
+            or np.any((tb >= 0) & ((tat < 0) | (tat > np.asarray(size)[np.maximum(tb, 0)])))):
         raise NotLinkable("relocations outside the blocks")
-    for b, at in (entry["wrapper_at"], entry["env_at"]):
-        if b not in (0, 1) or not 0 <= at < sizes[b]:
+    for b, at in found.values():
+        if not 0 <= at < size[b]:
             raise NotLinkable("the entry point or its environment outside the blocks")
+    if size[0] == 0:
+        raise NotLinkable("no code")
+    reloc = np.ascontiguousarray(np.stack([rb, rpos, wide, pc, const, add, rkind]).astype(np.int64))
+    return dict(sizes=size, images=[bytes(m) for m in images], data=bytes(images[1]), external=external,
+                reloc=reloc, wrapper_at=found[wrapper], env_at=found[env_name])
 
 
 # ------------------------------------------------------------------------------------ loading
@@ -243,10 +255,19 @@ def load(path):
         return None
     try:
         with open(path, "rb") as fh:
-            entry = pickle.load(fh)
-        if not isinstance(entry, dict) or entry.get("header") != _header():
-            return None
-        return _link(entry)
+            head = fh.read(_FIXED)
+            if len(head) != _FIXED or head[:8] != _MAGIC:
+                return None
+            n, crc = int.from_bytes(head[8:16], "little"), int.from_bytes(head[16:24], "little")
+            meta = fh.read(n)
+            if len(meta) != n or zlib.crc32(meta) != crc:
+                return None                 # damaged
+            entry = pickle.loads(meta)
+            if not isinstance(entry, dict) or entry.get("header") != _header():
+                return None
+            if os.fstat(fh.fileno()).st_size < entry["code_at"] + entry["code_size"]:
+                return None                 # cut short
+            return _link(entry, fh.fileno())
     except (OSError, EOFError, pickle.UnpicklingError, NotLinkable, ValueError, TypeError, KeyError,
             AttributeError, ImportError, IndexError):
         return None
@@ -282,42 +303,41 @@ def _mprotect(addr, size, prot):
         raise NotLinkable(f"mprotect failed ({os.strerror(ctypes.get_errno())})")
 
 
-def _link(entry):
-    _check(entry)
+def _link(entry, fileno):
+    """Map the code block from the file (private: the relocations' pages are copied on write,
+    the others are read from the page cache when run), the data block zeroed with its initial
+    bytes, apply the relocations, make the code executable, wrap the entry point."""
     external = _resolve(entry["external"])
     page = mmap.PAGESIZE
-    blocks = [mmap.mmap(-1, max(-(-n // page) * page, page), prot=mmap.PROT_READ | mmap.PROT_WRITE)
-              for n in entry["sizes"]]
+    code_size, data_size = entry["sizes"]
+    code = mmap.mmap(fileno, -(-code_size // page) * page, flags=mmap.MAP_PRIVATE,
+                     prot=mmap.PROT_READ | mmap.PROT_WRITE, offset=entry["code_at"])
+    data = mmap.mmap(-1, max(-(-data_size // page) * page, page), prot=mmap.PROT_READ | mmap.PROT_WRITE)
+    data[:len(entry["data"])] = entry["data"]
+    blocks = (code, data)
     anchors = [ctypes.c_char.from_buffer(m) for m in blocks]     # (keep the blocks mapped)
-    base = np.array([ctypes.addressof(a) for a in anchors], dtype=np.uint64)
-    for m, image in zip(blocks, entry["images"]):
-        m[:len(image)] = image
-    rb, rpos, rkind, tb, tat, radd = entry["reloc"]
-    internal = tb >= 0
-    target = np.where(internal, base[np.maximum(tb, 0)] + tat.astype(np.uint64),
-                      external[np.where(internal, 0, tat)])
-    value = target + radd.view(np.uint64)                       # S + A (mod 2^64)
-    pc = (rkind == R_PC64) | (rkind == R_PC32) | (rkind == R_PLT32)
-    value[pc] -= base[rb[pc]] + rpos[pc].astype(np.uint64)      # S + A - P
-    wide = (rkind == R_64) | (rkind == R_PC64)
+    bases = np.concatenate([np.array([ctypes.addressof(a) for a in anchors], dtype=np.uint64), external])
+    rb, rpos, wide, pc, const, add, kind = entry["reloc"]
+    value = const.view(np.uint64) + bases[add]
+    value -= bases[rb] * pc.view(np.uint64)                      # PC-relative: - P
+    wide = wide.astype(bool)
     narrow = ~wide
-    if np.any(narrow):
+    if narrow.any():
         signed = value.view(np.int64)
-        bad = narrow & np.where(rkind == R_32, value > np.uint64(0xFFFFFFFF),
-                                (signed < -2**31) | (signed >= 2**31))
-        if np.any(bad):
+        bad = narrow & np.where(kind == R_32, value > np.uint64(0xFFFFFFFF), (signed < -2**31) | (signed >= 2**31))
+        if bad.any():
             raise NotLinkable("a 32-bit relocation out of range")
     for b in (0, 1):
         view = np.frombuffer(blocks[b], dtype=np.uint8)
         sel = wide & (rb == b)
-        if np.any(sel):
-            view[rpos[sel, None] + np.arange(8)] = value[sel].astype("<u8").view(np.uint8).reshape(-1, 8)
+        if sel.any():
+            view[rpos[sel, None] + _BYTES8] = value[sel].view(np.uint8).reshape(-1, 8)
         sel = narrow & (rb == b)
-        if np.any(sel):
-            view[rpos[sel, None] + np.arange(4)] = \
+        if sel.any():
+            view[rpos[sel, None] + _BYTES4] = \
                 (value[sel] & np.uint64(0xFFFFFFFF)).astype("<u4").view(np.uint8).reshape(-1, 4)
         del view
-    _mprotect(int(base[0]), len(blocks[0]), mmap.PROT_READ | mmap.PROT_EXEC)
+    _mprotect(int(bases[0]), len(code), mmap.PROT_READ | mmap.PROT_EXEC)
 
     from numba import _dynfunc
     from numba.core.environment import Environment
@@ -325,8 +345,11 @@ def _link(entry):
     env.consts[:] = entry["consts"]
     env.env_name = "multibody native " + entry["modname"]
     eb, eat = entry["env_at"]
-    ctypes.c_void_p.from_address(int(base[eb]) + eat).value = id(env)
+    ctypes.c_void_p.from_address(int(bases[eb]) + eat).value = id(env)
     wb, wat = entry["wrapper_at"]
     keep = (blocks, anchors, env)
     return _dynfunc.make_function(types.ModuleType(entry["modname"]), entry["name"],
-                                  f"compiled {entry['name']} (multibody native code)", int(base[wb]) + wat, env, keep)
+                                  f"compiled {entry['name']} (multibody native code)", int(bases[wb]) + wat, env, keep)
+
+
+_BYTES8, _BYTES4 = np.arange(8), np.arange(4)
