@@ -152,6 +152,7 @@ def test_files_that_cannot_be_linked_are_refused(tmp_path, monkeypatch):
     assert nc.load(written(b'MBNATIVE')) is None
     monkeypatch.setenv('MULTIBODY_NATIVE_CODE', '0')
     assert nc.load(path) is None                        # switched off
+    assert not nc.save(work, str(tmp_path / 'off.native')) and not os.path.exists(tmp_path / 'off.native')
     monkeypatch.delenv('MULTIBODY_NATIVE_CODE')
     with pytest.raises(nc.NotLinkable):
         nc.prepare(b'\x7fELF' + bytes(100), 'f', 'env')      # not a 64-bit x86-64 object

@@ -11,7 +11,7 @@ time in the same process).
 
 ``run`` is only called from Python (never linked into other compiled code), so its object code
 needs little of that: this module lays the object's sections out in two blocks of memory (code
-and constants, then writable data), resolves the undefined symbols by the addresses the JIT
+and read-only data, then writable data and common symbols), resolves the undefined symbols by the addresses the JIT
 engine would use (``llvmlite.binding.address_of_symbol``: Numba's runtime and helper functions,
 Python's C API, the C library), applies the relocations with NumPy, makes the code block
 executable and wraps the CPython entry point of ``run`` into a Python callable, the way Numba
@@ -21,11 +21,15 @@ Only what is known to link right is linked: an ELF relocatable object for x86-64
 the types ``R_X86_64_64``, ``PC64``, ``PC32``/``PLT32`` (within the object) and ``32``/``32S``,
 every undefined symbol found. Anything else makes ``load`` return None, and the caller loads the
 function through Numba as before. The file (``save``) is written from a function Numba has
-loaded or compiled: its object code, the names of its CPython wrapper and environment, and the
-environment's constants (``consts``, the objects the code refers to, e.g. exception classes).
-It sits beside Numba's cache entry and is valid as long as that entry is: its name carries the
-module's key (which covers the kernel sources, Numba's version and the CPU), and its header the
-format of this file and the versions of Python, Numba and llvmlite.
+loaded or compiled, with the object worked out into what linking needs (``prepare``): the code
+block as laid out, the initial bytes of the data block, each relocation as (block, position,
+width, PC-relative, constant, base index), the external symbols' names, where the CPython
+wrapper and the environment pointer are, and the environment's constants (``consts``, the
+objects the code refers to, e.g. exception classes). On disk: a description (pickled, with its
+CRC-32 in front), then the code block from a page boundary on, which ``load`` maps privately
+from the file. It sits beside Numba's cache entry and is valid as long as that entry is: its
+name carries the module's key (which covers the kernel sources, Numba's version and the CPU),
+and its description the format of this file and the versions of Python, Numba and llvmlite.
 """
 from __future__ import annotations
 
@@ -65,7 +69,10 @@ def _header():
 # ------------------------------------------------------------------------------------ writing
 def save(dispatcher, path):
     """Write the file of ``dispatcher``'s only compiled overload (a Numba dispatcher that has loaded
-    or compiled it in this process); False where that is not possible (nothing is written)."""
+    or compiled it in this process); False where that is not possible (nothing is written), or
+    where MULTIBODY_NATIVE_CODE is 0."""
+    if os.environ.get("MULTIBODY_NATIVE_CODE") == "0":
+        return False
     try:
         (cres,) = dispatcher.overloads.values()
         fndesc, env = cres.fndesc, cres.environment
