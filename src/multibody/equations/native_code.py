@@ -38,6 +38,7 @@ import ctypes
 import mmap
 import os
 import pickle
+import platform
 import sys
 import types
 import zlib
@@ -57,6 +58,11 @@ _SYM = np.dtype([("name", "<u4"), ("info", "u1"), ("other", "u1"), ("shndx", "<u
 _RELOC = np.dtype([("offset", "<u8"), ("info", "<u8"), ("addend", "<i8")])
 
 
+# where this linker can work at all (an ELF x86-64 object, mmap and mprotect): elsewhere save and
+# load return at once, before reading anything
+SUPPORTED = sys.platform.startswith("linux") and platform.machine().lower() in ("x86_64", "amd64")
+
+
 class NotLinkable(Exception):
     """The object holds something this linker does not do (the caller falls back to Numba)."""
 
@@ -72,7 +78,7 @@ def save(dispatcher, path):
     """Write the file of ``dispatcher``'s only compiled overload (a Numba dispatcher that has loaded
     or compiled it in this process); False where that is not possible (nothing is written), or
     where MULTIBODY_NATIVE_CODE is 0."""
-    if os.environ.get("MULTIBODY_NATIVE_CODE") == "0":
+    if not SUPPORTED or os.environ.get("MULTIBODY_NATIVE_CODE") == "0":
         return False
     try:
         (cres,) = dispatcher.overloads.values()
@@ -268,7 +274,7 @@ def load(path):
     """The function kept in ``path`` as a Python callable, or None where there is no such file,
     it was written for other versions, or it cannot be linked here (or the environment variable
     MULTIBODY_NATIVE_CODE is 0: Numba loads every function, for comparison)."""
-    if os.environ.get("MULTIBODY_NATIVE_CODE") == "0":
+    if not SUPPORTED or os.environ.get("MULTIBODY_NATIVE_CODE") == "0":
         return None
     try:
         with open(path, "rb") as fh:
