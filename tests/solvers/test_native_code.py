@@ -192,3 +192,71 @@ def test_unknown_relocation_types_are_refused(tmp_path, monkeypatch):
     obj[at - 8:at] = (1 << 40).to_bytes(8, 'little')    # its position far past its section
     with pytest.raises(nc.NotLinkable, match='outside the blocks'):
         nc.prepare(bytes(obj), wrapper, env)
+
+
+KERNEL = '''
+import numpy as np
+import numba
+
+@numba.njit(cache=True)
+def accumulate(out, x, factor):
+    for i in range(x.shape[0]):
+        out[i] += factor * x[i]
+    return out.shape[0]
+'''
+
+
+def _kernel(tmp_path, monkeypatch):
+    (tmp_path / 'native_kernel.py').write_text(textwrap.dedent(KERNEL))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, 'native_kernel', raising=False)
+    import native_kernel
+    return native_kernel.accumulate
+
+
+def test_kernels_called_from_python_are_linked_per_argument_types(tmp_path, monkeypatch):
+    """``linked``: the first call goes through Numba and writes the file, a new process (a new
+    wrapper) links it; each call runs the kernel once (it adds into ``out``); other argument types,
+    once Numba has an overload in the process, go to Numba (which may convert to one it has), as
+    do keyword arguments."""
+    kernel = _kernel(tmp_path, monkeypatch)
+    x = np.arange(5.)
+    out = np.zeros(5)
+    first = nc.linked(kernel)
+    assert first(out, x, 2.) == 5
+    np.testing.assert_array_equal(out, 2. * x)              # run once
+    assert first.py_func is kernel.py_func and first.__name__ == 'accumulate'
+    files = list((tmp_path / '__pycache__').glob('accumulate-*.native'))
+    assert len(files) == 1
+
+    again = nc.linked(kernel)                               # as in the next process
+    assert again(out, x, 1.) == 5
+    np.testing.assert_array_equal(out, 3. * x)
+    (fn,) = again._table.values()
+    assert not hasattr(fn, 'py_func') and 'native code' in fn.__doc__
+
+    out32, x32 = np.zeros(5, dtype=np.float32), np.arange(5, dtype=np.float32)
+    assert again(out32, x32, 1.) == 5                       # other types: through Numba
+    np.testing.assert_array_equal(out32, x32)
+    with pytest.raises(Exception):
+        again(out, 'not an array', 1.)                      # Numba's own error
+    assert again(out, x, factor=1.) == 5                    # keywords: the dispatcher
+    np.testing.assert_array_equal(out, 4. * x)
+
+
+def test_kernels_that_cannot_be_linked_are_not_tried_again(tmp_path, monkeypatch):
+    kernel = _kernel(tmp_path, monkeypatch)
+
+    def refuse(*a, **k):
+        raise nc.NotLinkable('test')
+    monkeypatch.setattr(nc, 'prepare', refuse)
+    out, x = np.zeros(3), np.ones(3)
+    nc.linked(kernel)(out, x, 1.)
+    (path,) = (tmp_path / '__pycache__').glob('accumulate-*.native')
+    assert nc.refused(str(path)) and nc.load(str(path)) is None
+    calls = []
+    monkeypatch.setattr(nc, 'save', lambda *a, **k: calls.append(a))
+    w = nc.linked(kernel)
+    w(out, x, 1.)
+    assert calls == [] and list(w._table.values()) == [kernel]      # the dispatcher, no new try
+    np.testing.assert_array_equal(out, 2. * x)

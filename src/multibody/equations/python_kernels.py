@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import types
 
+from . import native_code
 from .lean_cache import install, supported
 
 _TWINS = {}
@@ -26,7 +27,10 @@ def python_twin(dispatcher):
     itself (also under NUMBA_DISABLE_JIT, where the kernels are plain functions)."""
     twin = _TWINS.get(dispatcher)
     if twin is None:
-        twin = _TWINS[dispatcher] = _make_twin(dispatcher)
+        twin = _make_twin(dispatcher)
+        if twin is not dispatcher:
+            twin = native_code.linked(twin)     # its machine code linked by the package (native_code.py)
+        _TWINS[dispatcher] = twin
     return twin
 
 

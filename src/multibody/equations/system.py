@@ -13,10 +13,12 @@ import scipy.sparse as sp
 
 from ..kernels import assembly as ka
 from . import lean_cache as _lean
+from . import native_code as _native
 from .groups import Frames
 from .python_kernels import PythonKernels
 
-_lean.install(ka.csc_pattern)       # called from Python only: its cache entry without bitcode
+_lean.install(ka.csc_pattern)       # called from Python only: its cache entry without bitcode,
+_csc_pattern = _native.linked(ka.csc_pattern)       # its machine code linked by the package
 kap = PythonKernels(ka)             # the others as Python calls them: lean twins (python_kernels.py)
 
 
@@ -95,7 +97,7 @@ class SystemEquations:
         n = self.n
         # entry -> position in the CSC pattern (rows ascending per column); invalid entries: nnz
         slots = np.empty(r.size, dtype=np.int64)
-        indices, indptr = ka.csc_pattern(np.ascontiguousarray(r, dtype=np.int64),
+        indices, indptr = _csc_pattern(np.ascontiguousarray(r, dtype=np.int64),
                                          np.ascontiguousarray(cc, dtype=np.int64), n, slots)
         self._slots = slots
         self.nnz = indices.size
