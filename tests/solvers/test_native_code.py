@@ -260,3 +260,26 @@ def test_kernels_that_cannot_be_linked_are_not_tried_again(tmp_path, monkeypatch
     w(out, x, 1.)
     assert calls == [] and list(w._table.values()) == [kernel]      # the dispatcher, no new try
     np.testing.assert_array_equal(out, 2. * x)
+
+
+def test_parallel_code_is_left_to_numba(tmp_path, monkeypatch):
+    """Code of parallel=True needs Numba's threading layer, which Numba's load starts: refused."""
+    (tmp_path / 'native_parallel.py').write_text(textwrap.dedent('''
+        import numba
+        import numpy as np
+
+        @numba.njit(cache=True, parallel=True)
+        def total(x):
+            s = 0.0
+            for i in numba.prange(x.shape[0]):
+                s += x[i]
+            return s
+    '''))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, 'native_parallel', raising=False)
+    import native_parallel
+    w = nc.linked(native_parallel.total)
+    assert w(np.ones(1000)) == 1000.
+    (path,) = (tmp_path / '__pycache__').glob('total-*.native')
+    assert nc.refused(str(path))
+    assert nc.linked(native_parallel.total)(np.ones(10)) == 10.

@@ -63,6 +63,11 @@ _RELOC = np.dtype([("offset", "<u8"), ("info", "<u8"), ("addend", "<i8")])
 SUPPORTED = sys.platform.startswith("linux") and platform.machine().lower() in ("x86_64", "amd64")
 
 
+# symbols of Numba's threading layer (parallel=True code): such code is left to Numba
+_THREADING = ("do_scheduling", "sched_size", "allocate_sched", "deallocate_sched", "num_threads",
+              "get_thread_id", "parallel_for", "gufunc")
+
+
 class NotLinkable(Exception):
     """The object holds something this linker does not do (the caller falls back to Numba)."""
 
@@ -241,6 +246,10 @@ def prepare(obj, wrapper, env_name):
         raise NotLinkable(f"relocation types {sorted(unknown)}")
     undefined = np.unique(rsym[(shndx[rsym] == _UNDEF) & (rsym != 0)])
     external = _strings(names_blob, syms["name"][undefined])
+    threaded = [name for name in external if any(t in name for t in _THREADING)]
+    if threaded:
+        # parallel code needs Numba's threading layer started, which Numba's own load does
+        raise NotLinkable(f"parallel code ({threaded[0]})")
     sym_block[undefined] = -1
     sym_at[undefined] = np.arange(len(undefined))
     if np.any(sym_block[rsym] == -2):        # (absolute symbols too: none expected)
