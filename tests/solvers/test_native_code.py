@@ -228,6 +228,8 @@ def test_kernels_called_from_python_are_linked_per_argument_types(tmp_path, monk
     assert first.py_func is kernel.py_func and first.__name__ == 'accumulate'
     files = list((tmp_path / '__pycache__').glob('accumulate-*.native'))
     assert len(files) == 1
+    stale = files[0].with_name(files[0].name.rsplit('-', 1)[0] + '-0123456789ab.native')
+    stale.write_bytes(b'of another source stamp')
 
     again = nc.linked(kernel)                               # as in the next process
     assert again(out, x, 1.) == 5
@@ -235,6 +237,11 @@ def test_kernels_called_from_python_are_linked_per_argument_types(tmp_path, monk
     (fn,) = again._table.values()
     assert not hasattr(fn, 'py_func') and 'native code' in fn.__doc__
 
+    assert stale.exists()                                   # (only a new file's writing removes it)
+    os.remove(files[0])
+    third = nc.linked(kernel)
+    third(out, x, 0.)                                       # the file written again...
+    assert files[0].exists() and not stale.exists()         # ...and the stale one gone
     out32, x32 = np.zeros(5, dtype=np.float32), np.arange(5, dtype=np.float32)
     assert again(out32, x32, 1.) == 5                       # other types: through Numba
     np.testing.assert_array_equal(out32, x32)

@@ -434,7 +434,8 @@ def linked(dispatcher):
 class Linked:
     """A kernel as Python calls it: per combination of argument types (Numba's type fingerprints,
     as its dispatcher keys its own table) the overload's machine code linked from
-    ``<qualname>-<types>-<stamp>.native`` beside Numba's cache entry, written at the first call
+    ``<qualname>-<types>-<stamp>.native`` beside Numba's cache entry (the files of other stamps of
+    the same kernel and types removed when it is written), written at the first call
     through Numba (which loads or compiles the overload as before). Arguments without a
     fingerprint, keyword arguments and overloads without a file go to the dispatcher. Other
     attributes are the dispatcher's (``py_func``, ``__name__``...).
@@ -470,11 +471,25 @@ class Linked:
         return fn(*args)
 
     def _path(self, signature):
+        """``<qualname>-<hash of the types>-<hash of the cache stamp and versions>.native``"""
         import hashlib
         d = self.dispatcher
         cache = d._cache
-        h = hashlib.sha1(repr((tuple(signature), cache._cache_file._source_stamp, _header())).encode()).hexdigest()
-        return os.path.join(cache._cache_path, f"{d.py_func.__qualname__}-{h[:20]}.native")
+        types_hash = hashlib.sha1(repr(tuple(signature)).encode()).hexdigest()[:12]
+        stamp_hash = hashlib.sha1(repr((cache._cache_file._source_stamp, _header())).encode()).hexdigest()[:12]
+        return os.path.join(cache._cache_path, f"{d.py_func.__qualname__}-{types_hash}-{stamp_hash}.native")
+
+    @staticmethod
+    def _remove_stale(path):
+        """Remove the files of the same kernel and types for other sources or versions."""
+        folder, name = os.path.split(path)
+        prefix = name.rsplit("-", 1)[0] + "-"
+        try:
+            for other in os.listdir(folder):
+                if other.startswith(prefix) and other.endswith(".native") and other != name:
+                    os.remove(os.path.join(folder, other))
+        except OSError:
+            pass
 
     def _first(self, args):
         """The callable for arguments of these types: linked from its file, else the dispatcher
@@ -499,5 +514,6 @@ class Linked:
                 d.compile(signature)
             except Exception:   # noqa: BLE001 - Numba's own call raises it again, as it would
                 return d
-        save(d, path, signature)
+        if save(d, path, signature):
+            self._remove_stale(path)
         return d
