@@ -19,8 +19,10 @@ from multibody.equations import native_code as nc
 pytestmark = pytest.mark.skipif(not nc.SUPPORTED, reason='native code is linked on x86-64 Linux only')
 
 
-def _chain(n=3, steps=100):
-    """Mass points on distance constraints under gravity (generalized-alpha, index 3)."""
+def _chain(n=3, steps=100, fail_after=None):
+    """Mass points on distance constraints under gravity (generalized-alpha, index 3); the last
+    one's load by a user function (called back from the compiled code), which raises after
+    ``fail_after`` seconds."""
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     g = mbs.AddObject(U.ObjectGround())
@@ -33,7 +35,15 @@ def _chain(n=3, steps=100):
         m = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b))
         mbs.AddObject(U.DistanceConstraint(markerNumbers=[prev, m], distance=float(np.linalg.norm(p - p0))))
         p0 = p
-        mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0., -9.81 * (1. + i), 0.]))
+        load = [0., -9.81 * (1. + i), 0.]
+        if i < n - 1:
+            mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=load))
+        else:
+            def user_load(mbs, t, loadVector):
+                if fail_after is not None and t > fail_after:
+                    raise RuntimeError(f'user load failed at t = {t:g}')
+                return [loadVector[0], loadVector[1] * (1. + 2. * t), loadVector[2]]
+            mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=load, loadVectorUserFunction=user_load))
         prev = m
     mbs.Assemble()
     ss = exu.SimulationSettings()
@@ -44,11 +54,11 @@ def _chain(n=3, steps=100):
     return mbs, ss
 
 
-def _solve(monkeypatch):
+def _solve(monkeypatch, **chain):
     """Solve the chain as in a new process (nothing loaded yet); the state at the end, and the
     entry point the fused residual called."""
     monkeypatch.setattr(fu, '_COMPILED', {})
-    mbs, ss = _chain()
+    mbs, ss = _chain(**chain)
     mbs.SolveDynamic(ss)
     (fn,) = fu._COMPILED.values()
     sd = mbs.systemData
@@ -84,6 +94,23 @@ def test_linked_entry_point_gives_the_numbers_of_numba_s(tmp_path, monkeypatch):
     for a, b in zip(damaged, loaded):
         np.testing.assert_array_equal(a, b)
     assert nc.load(native) is not None              # written again
+
+    # the user function's exception, raised inside a call back from linked code, reaches the caller
+    monkeypatch.setattr(fu, '_COMPILED', {})
+    mbs, ss = _chain(fail_after=0.05)
+    with pytest.raises(RuntimeError, match='user load failed at t = 0.05'):
+        mbs.SolveDynamic(ss)
+    (fn,) = fu._COMPILED.values()
+    assert not hasattr(fn, 'py_func')
+
+    # code recorded as not linkable: Numba loads it, and it is not prepared and written again
+    refusal = nc._REFUSED + nc._header().encode()
+    with open(native, 'wb') as fh:
+        fh.write(refusal)
+    refused, fn = _solve(monkeypatch)
+    assert hasattr(fn, 'py_func') and open(native, 'rb').read() == refusal
+    for a, b in zip(refused, loaded):
+        np.testing.assert_array_equal(a, b)
 
 
 SOURCE = '''

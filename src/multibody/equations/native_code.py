@@ -82,8 +82,10 @@ def _header():
 def save(dispatcher, path, signature=None):
     """Write the file of ``dispatcher``'s compiled overload for the argument types ``signature``
     (default: its only one; a Numba dispatcher that has loaded or compiled it in this process);
-    False where that is not possible (nothing is written), or where MULTIBODY_NATIVE_CODE is 0."""
-    if not SUPPORTED or os.environ.get("MULTIBODY_NATIVE_CODE") == "0":
+    False where that is not possible (nothing is written), where MULTIBODY_NATIVE_CODE is 0, or
+    where ``path`` already records that this code cannot be linked (``refused``: not prepared
+    again at every process's first load)."""
+    if not SUPPORTED or os.environ.get("MULTIBODY_NATIVE_CODE") == "0" or refused(path):
         return False
     try:
         if signature is None:
@@ -150,7 +152,7 @@ def _pack(entry):
     code = entry.pop("images")[0]
     page = mmap.ALLOCATIONGRANULARITY
     entry["code_size"] = len(code)
-    for attempt in range(2):
+    for _ in range(2):              # (code_at is part of the description it follows)
         meta = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
         at = -(-(_FIXED + len(meta)) // page) * page
         if entry.get("code_at") == at:
@@ -172,9 +174,10 @@ def _strings(blob, offsets):
 def prepare(obj, wrapper, env_name):
     """What linking the ELF object ``obj`` needs, worked out once: the two blocks as laid out
     (block 0: code and read-only data, block 1: writable data and common symbols, zeroed), the
-    relocations as (block, position, type, addend) with their targets (a block and offset, or an
-    external symbol), the names of the external symbols, and where ``wrapper`` (the entry point)
-    and ``env_name`` (the pointer to its environment) are. Raises NotLinkable."""
+    relocations grouped by block and type (the byte positions they write, a constant and the
+    index of the base added to it: a block's, or an external symbol's), the names of the external
+    symbols, and where ``wrapper`` (the entry point) and ``env_name`` (the pointer to its
+    environment) are. Raises NotLinkable."""
     if len(obj) < 64 or obj[:4] != b"\x7fELF" or obj[4] != 2 or obj[5] != 1:
         raise NotLinkable("not a 64-bit little-endian ELF object")
     e_type, e_machine = np.frombuffer(obj, "<u2", 2, 16)
@@ -441,7 +444,7 @@ class Linked:
     attributes are the dispatcher's (``py_func``, ``__name__``...).
 
     Kernels loaded at Assemble: 1.3-2.8 ms each through Numba's lean cache entry (3-5 per model),
-    0.3-0.6 ms linked."""
+    0.2-0.5 ms linked."""
 
     __slots__ = ("dispatcher", "_table")
 
