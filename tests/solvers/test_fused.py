@@ -366,6 +366,57 @@ def test_modified_newton_restarts_run_in_the_compiled_step_loop(solver_type, mon
     assert plain['counts'] == fused['counts']
 
 
+class _SquareRoot:
+    """A Newton solver for newton.newton: x^2 = 2 from x = 1.2 (the predictor), each solve with the
+    slope of the last factorization; ``calls`` records factorizations (with x), solves and resets."""
+    jacobian_requested = False
+
+    def __init__(self, calls):
+        self.calls, self.x, self.slope = calls, 1.2, None
+
+    def predictor(self):
+        self.x = 1.2
+
+    def reset_to_start_of_step(self):
+        self.calls.append('reset')
+
+    def pre_newton_residual(self, it):
+        pass
+
+    def signal_jacobian_update(self):
+        return False
+
+    def residual(self):
+        r = self.x * self.x - 2.0
+        return abs(r), np.array([r])
+
+    def factorize(self):
+        self.calls.append(('factorize', self.x))
+        self.slope = 2 * self.x
+
+    def solve(self, rbar):
+        self.calls.append('solve')
+        return rbar / self.slope
+
+    def update(self, delta):
+        self.x -= float(delta[0])
+
+    def diverged(self, norm):
+        return False
+
+    class Settings:
+        # modified Newton; the first iteration contracts by 0.097: slow for a contractivity limit of 0.05
+        useModifiedNewton, residualMode, maxIterations = True, 0, 25
+        relativeTolerance, absoluteTolerance, adaptInitialResidual, active = 1e-14, 1e-300, False, True
+        maxModifiedNewtonIterations, maxModifiedNewtonRestartIterations = 8, 7
+        modifiedNewtonJacUpdatePerStep, modifiedNewtonContractivity, maximumSolutionNorm = False, 0.05, 1e38
+
+    class Counts:
+        def __init__(self):
+            self.newtonJacobiCount = self.newtonStepsCount = self.newtonSteps = 0
+            self.rejectedModifiedNewtonSteps = 0
+
+
 @pytest.mark.parametrize('restarted', [True, False])
 def test_newton_resumed_after_a_compiled_restart_makes_the_jacobian_first(restarted):
     """newton.newton resumed with status 9 (the compiled step loop restarted the step and left the
@@ -375,57 +426,9 @@ def test_newton_resumed_after_a_compiled_restart_makes_the_jacobian_first(restar
     rejected modified-Newton step, the step's start again), else a Jacobian update."""
     from multibody.solvers.newton import newton
     calls = []
-
-    class Solver:
-        """x^2 = 2 from x = 1.2 (the predictor), each solve with the slope of the last factorization."""
-        jacobian_requested = False
-
-        def __init__(self):
-            self.x, self.slope = 1.2, None
-
-        def predictor(self):
-            self.x = 1.2
-
-        def reset_to_start_of_step(self):
-            calls.append('reset')
-
-        def pre_newton_residual(self, it):
-            pass
-
-        def signal_jacobian_update(self):
-            return False
-
-        def residual(self):
-            r = self.x * self.x - 2.0
-            return abs(r), np.array([r])
-
-        def factorize(self):
-            calls.append(('factorize', self.x))
-            self.slope = 2 * self.x
-
-        def solve(self, rbar):
-            calls.append('solve')
-            return rbar / self.slope
-
-        def update(self, delta):
-            self.x -= float(delta[0])
-
-        def diverged(self, norm):
-            return False
-
-    class Settings:
-        # the first iteration contracts by 0.097: slow for a contractivity limit of 0.05
-        useModifiedNewton, residualMode, maxIterations = True, 0, 25
-        relativeTolerance, absoluteTolerance, adaptInitialResidual, active = 1e-14, 1e-300, False, True
-        maxModifiedNewtonIterations, maxModifiedNewtonRestartIterations = 8, 7
-        modifiedNewtonJacUpdatePerStep, modifiedNewtonContractivity, maximumSolutionNorm = False, 0.05, 1e38
-
-    class Counts:
-        newtonJacobiCount = newtonStepsCount = newtonSteps = rejectedModifiedNewtonSteps = 0
-
-    solver, counts = Solver(), Counts()
+    solver, counts = _SquareRoot(calls), _SquareRoot.Counts()
     r, rbar = solver.residual()
-    res = newton(solver, Settings, counts, (9, 3, r, r, r, True, None, rbar, restarted))
+    res = newton(solver, _SquareRoot.Settings, counts, (9, 3, r, r, r, True, None, rbar, restarted))
     assert calls[:2] == [('factorize', 1.2), 'solve']
     assert res.converged and res.iterations > 4 and abs(solver.x - 2 ** 0.5) < 1e-14
     assert counts.newtonStepsCount == res.iterations
@@ -436,6 +439,29 @@ def test_newton_resumed_after_a_compiled_restart_makes_the_jacobian_first(restar
     else:
         assert 'reset' not in calls and counts.rejectedModifiedNewtonSteps == 0
         assert calls[2][0] == 'factorize' and calls[2][1] != 1.2       # the update at the new x
+
+
+@pytest.mark.parametrize('status', [10, 11])
+def test_newton_resumed_in_full_newton_after_the_compiled_static_switch(status):
+    """newton.newton resumed with status 10 or 11 (the compiled static load steps switched to full
+    Newton, STATIC_STEPS_LOOP, and left the step to Python: 10 its Jacobian, 11 the logic of the
+    iteration done): the iterations go on in full Newton, a Jacobian before each, without
+    another restart or rejected step (the compiled loop counted it), though the settings say
+    modified Newton."""
+    from multibody.solvers.newton import newton
+    calls = []
+    solver, counts = _SquareRoot(calls), _SquareRoot.Counts()
+    r, rbar = solver.residual()
+    # (11: iteration 4 done, not converged, r_last = r0: slow for modified Newton, after a restart)
+    res = newton(solver, _SquareRoot.Settings, counts, (status, 4, r, r, r, True, None, rbar, True))
+    assert res.converged and abs(solver.x - 2 ** 0.5) < 1e-15
+    assert 'reset' not in calls and counts.rejectedModifiedNewtonSteps == 0
+    assert calls[0] == ('factorize', 1.2)
+    assert all(calls[k][0] == 'factorize' and calls[k + 1] == 'solve' for k in range(0, len(calls), 2)), calls
+    assert counts.newtonJacobiCount == len(calls) // 2 == res.iterations - 4
+    # full Newton from 1.2 to round-off: 4 iterations (the restart's extra iteration only where
+    # the first converges: any iteration that does not clears it)
+    assert res.iterations - 4 == 4, res.iterations
 
 
 @pytest.mark.parametrize('variant', ['adaptive', 'fixed', 'newmark_index2', 'outputs', 'step_reduction',
@@ -1243,16 +1269,19 @@ def test_static_solver_compiled_newton_gives_the_same_numbers(variant, monkeypat
     assert abs(l0[1::2].sum() - total) < 1e-6 * total
 
 
-@pytest.mark.parametrize('variant', ['modified', 'resumed', 'fixed_steps', 'no_load_factor', 'sensor', 'dense',
-                                     'full', 'full_dense', 'full_large_loads'])
+@pytest.mark.parametrize('variant', ['modified', 'restarts', 'restart_limit', 'resumed', 'fixed_steps',
+                                     'no_load_factor', 'sensor', 'dense', 'full', 'full_dense', 'full_large_loads'])
 def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, monkeypatch):
     """SolveStatic: whole load steps run in the fused module's compiled loop, the first one too
-    with modified Newton (its Jacobian made before the call: prime_newton_matrix) (STATIC_STEPS_LOOP: loads scaled by the load factor, lambda = 0, Newton,
-    the finite check), with modified Newton (where it needs Python's logic, a restart with a new
-    Jacobian, 'resumed': large loads, the step goes on in Python) and with full Newton (the static
-    solver's default: a Jacobian at every iteration, NEWTON_FULL). State, multipliers, Newton and
-    Jacobian counts and sensor values as on the group-by-group path, bit for bit; with fixed (not
-    adaptive) load steps, without the load factor, and for a dense (small) Newton matrix too."""
+    with modified Newton (its Jacobian made before the call: prime_newton_matrix) (STATIC_STEPS_LOOP:
+    loads scaled by the load factor, lambda = 0, Newton, the finite check), with modified Newton
+    and newton.newton's logic ('restarts': large loads, restarts of the load step, a second one
+    with full Newton; 'restart_limit': more iterations than the restart limit, full Newton from
+    there; 'resumed': too few iterations for that full Newton, Python reduces the load step)
+    and with full Newton (the static solver's default: a Jacobian at every iteration,
+    NEWTON_FULL). State, multipliers, Newton, Jacobian and rejected-step counts and sensor values
+    as on the group-by-group path, bit for bit; with fixed (not adaptive) load steps, without the
+    load factor, and for a dense (small) Newton matrix too."""
     from multibody.solvers import static
     thens = []
     compiled_steps = static.StaticSolver.compiled_steps
@@ -1271,7 +1300,8 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
         return step_impl(solver, t, h)
     monkeypatch.setattr(static.StaticSolver, 'step_impl', python_step)
     nx, ny = (3, 2) if variant.endswith('dense') else (12, 4)
-    scale, steps = {'resumed': (20., 3), 'full_large_loads': (50., 2)}.get(variant, (1., 8))
+    scale, steps = {'restarts': (20., 3), 'resumed': (20., 3), 'restart_limit': (5., 3),
+                    'full_large_loads': (50., 2)}.get(variant, (1., 8))
     full = variant.startswith('full')
     out = []
     for mode in ('1', '0'):
@@ -1280,6 +1310,11 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
         del thens[:]
         del python_steps[:]
         mbs, ss = _truss(nx, ny, steps)
+        if variant == 'resumed':
+            ss.staticSolver.newton.maxIterations = 9
+        if variant == 'restart_limit':
+            ss.staticSolver.newton.maxModifiedNewtonIterations = 2
+            ss.staticSolver.newton.maxModifiedNewtonRestartIterations = 0
         for k in range(mbs.systemData.NumberOfLoads()):
             mbs.SetLoadParameter(k, 'loadVector', [0., -10. * scale / ny, 0.])
         sensor = None
@@ -1293,8 +1328,9 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
         assert mbs.SolveStatic(ss)
         it = mbs.sys['staticSolver'].it
         sd = mbs.systemData
-        out.append((np.array(sd.GetODE2Coordinates()), np.array(sd.GetAECoordinates()), it.newtonStepsCount,
-                    it.newtonJacobiCount, None if sensor is None else np.array(mbs.GetSensorStoredData(sensor))))
+        out.append((np.array(sd.GetODE2Coordinates()), np.array(sd.GetAECoordinates()),
+                    (it.newtonStepsCount, it.newtonJacobiCount, it.rejectedModifiedNewtonSteps),
+                    None if sensor is None else np.array(mbs.GetSensorStoredData(sensor))))
         if mode == '1':
             assert counter.steps > 0 and thens, (counter.steps, thens)
             assert ('resume' in thens) == (variant == 'resumed'), thens
@@ -1302,10 +1338,13 @@ def test_static_load_steps_run_compiled_with_the_step_loop_s_numbers(variant, mo
                 assert python_steps == [], python_steps     # (the first load step compiled too)
         else:
             assert counter.steps == 0 and thens == []
-    (q1, l1, n1, j1, s1), (q0, l0, n0, j0, s0) = out
+    (q1, l1, c1, s1), (q0, l0, c0, s0) = out
     np.testing.assert_array_equal(q1, q0)
     np.testing.assert_array_equal(l1, l0)
-    assert (n1, j1) == (n0, j0) and n0 > steps and (j0 == n0) == full
+    n0, j0, rejected = c0
+    assert c1 == c0 and n0 > steps and (j0 == n0) == full
+    # (the restarts' second restart, the restart limit: full Newton, a rejected modified-Newton step)
+    assert (rejected > 0) == (variant in ('restarts', 'restart_limit', 'resumed')), c0
     if variant == 'sensor':
         assert s0.shape[0] == steps + 1
         np.testing.assert_array_equal(s1, s0)

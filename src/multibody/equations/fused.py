@@ -284,32 +284,38 @@ def newton_loop(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, 
 # full Newton (useModifiedNewton False; the static solver's default): as NEWTON_LOOP, with a new
 # Jacobian (refactor) before every iteration, that of the first one made by the caller; made after
 # the convergence test of an iteration that does not converge, where Python's next iteration would
-# make it. A possible divergence (or a failed Jacobian) returns status 1: Python's logic decides
-# (newton.newton, resumed).
+# make it. st[3] (in): an extra iteration after the first that converges (newton.newton's
+# extra_step after a restart: STATIC_STEPS_LOOP's switch to full Newton). A possible divergence
+# (or a failed Jacobian) returns status 1 with st[2] and st[3] as before that iteration's logic:
+# Python's logic decides (newton.newton, resumed).
 NEWTON_FULL = """
 
 @_inner
 def newton_full(q, v, a, lam, t, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params}):
     it = int(st[0])
-    r0, r_last = st[1], st[2]
+    r0, r_last, extra = st[1], st[2], st[3] != 0.0
     n2 = q.shape[0]
     status = 2
     while it < ns[0]:
 """ + _ITERATION + """\
-        if (err / r0 <= ns[1]) or ns[3] == 0.0 or err <= ns[2]:
+        converged = (err / r0 <= ns[1]) or ns[3] == 0.0 or err <= ns[2]
+        if converged and not extra:
             status = 0
             break
-        if not (_kfused.dot(q, q) < ns[8] and _kfused.dot(v, v) < ns[8] and np.isfinite(_kfused.dot(lam, lam))):
+        if not converged and not (_kfused.dot(q, q) < ns[8] and _kfused.dot(v, v) < ns[8]
+                                  and np.isfinite(_kfused.dot(lam, lam))):
             status = 1
             break
-        r_last = err
         if it >= ns[0]:
             break
         if not refactor(q, v, t, q_ref, coef, {factors}{jparams}{params}):
             status = 1
             break
         st[6] += 1.0
-    st[0], st[1], st[2], st[3] = it, r0, r_last, 0.0
+        if not converged:
+            r_last = err        # (not after the extra iteration's convergence, as in newton.newton)
+        extra = False
+    st[0], st[1], st[2], st[3] = it, r0, r_last, 1.0 if extra else 0.0
     return status
 """
 # the time steps of the dynamic solver (STEPS), compiled after IMPLICIT_LOOPS
@@ -355,8 +361,10 @@ def steps(q, v, a, lam, index2, q_ref, r, rbar, delta, work, coef, ns, st, sq, s
         r0 = err if err > ns[2] else 2 * ns[2]
         if restart:
             # the iterations go on (it kept) with an extra step and the Jacobian of this state,
-            # which newton.newton makes at its next iteration, if there is one
+            # which newton.newton makes at its next iteration, if there is one; r0 as there,
+            # max(r, 2 absoluteTolerance)
             restart = False
+            r0 = 2.0 * ns[2] if 2.0 * ns[2] > err else err
             st[1], st[2], st[3] = r0, r0, 1.0
             if st[0] >= ns[0]:
                 status = 2
@@ -496,6 +504,43 @@ STEPS_LOOP = _dynamic_steps(_NEWTON_LOOP_CALL,
 # STEPS_LOOP with NEWTON_FULL for the Newton of each step
 STEPS_LOOP_FULL = _dynamic_steps(_NEWTON_FULL_CALL,
                                  "whole time steps of ImplicitSecondOrderSolver with full Newton (see STEPS_LOOP_FULL)")
+# newton.newton's switch to full Newton in the static load steps, for the iteration that NEWTON_LOOP
+# left to Python (status 1) where the compiled refactorization may make the Jacobians (st[5]): a
+# second slow iteration after a restart (full Newton, a rejected modified-Newton step, another
+# restart with its extra iteration) or more iterations than the restart limit ns[6] (full Newton
+# from here, rejected). st[9] counts the rejected steps. Then NEWTON_FULL; where Python must go on
+# (the Jacobian declined, a divergence, a residual not finite) the step resumes there in full
+# Newton (status 10: its Jacobian, as 9; 11: as 1).
+_STATIC_FULL_SWITCH = """\
+            if status == 1 and st[5] != 0.0 and np.isfinite(st[4]):
+                err = st[4]
+                contractivity = err / st[2] if st[2] > 0 else np.inf
+                again = st[8] != 0.0 and contractivity > ns[7] and st[0] > 2 and st[0] <= ns[6]
+                if (again or st[0] > ns[6]) and _kfused.dot(q, q) < ns[8] and _kfused.dot(v, v) < ns[8] \\
+                        and np.isfinite(_kfused.dot(lam, lam)):
+                    st[9] += 1.0
+                    if again:
+                        _kfused.copy_vectors((sq, sv, sa), (q, v, a))
+                        for i in range(nae):
+                            lam[i] = 0.0
+                        fused(q, v, a, lam, t_new, index2, q_ref, r{params})
+                        t_eval = t_new
+                        err = _kfused.residual_norm(r, rbar, n2, coef[2], ns[9] != 0.0)
+                        st[4] = err
+                        r0 = 2.0 * ns[2] if 2.0 * ns[2] > err else err
+                        st[1], st[2], st[3], st[8] = r0, r0, 1.0, 1.0
+                    else:
+                        st[2], st[3] = err, 0.0
+                    if st[0] >= ns[0]:
+                        status = 2
+                    elif not refactor(q, v, t_new, q_ref, coef, {factors}{jparams}{params}):
+                        status = 10
+                    else:
+                        st[6] += 1.0
+                        status = newton_full(q, v, a, lam, t_new, index2, q_ref, r, rbar, delta, work, coef, ns, st, {factors}{jparams}{params})
+                        if status == 1:
+                            status = 11
+"""
 # the load steps of the static solver (mode 3 of the static kind): StaticSolver's step loop, as
 # STEPS_LOOP for the dynamic one (its a_alg arrays empty). sc[0:4] = h, the load step duration T,
 # useLoadFactor, full Newton (not useModifiedNewton: a new Jacobian at every iteration,
@@ -505,18 +550,20 @@ STEPS_LOOP_FULL = _dynamic_steps(_NEWTON_FULL_CALL,
 # check. {unsupported}: a module whose loads cannot be scaled in place returns -1.
 STATIC_STEPS_LOOP = (_STEPS_TEXT.replace("@NEWTON@", "        if full:\n"
                                          + "".join("    " + x + "\n" for x in _NEWTON_FULL_CALL.splitlines())
-                                         + "        else:\n    " + _NEWTON_LOOP_CALL)
-                     .replace("@RESTART@", "0.0")      # (StaticSolver's restarts: in Python)
+                                         + "        else:\n    " + _NEWTON_LOOP_CALL + _STATIC_FULL_SWITCH)
+                     .replace("@RESTART@", "1.0")
                      .replace("@DOC@", "whole load steps of StaticSolver (see STATIC_STEPS_LOOP)")
                      .replace("@HEAD@", "{unsupported}    h, T, use_lf, full = sc[0], sc[1], sc[2] != 0.0, sc[3] != 0.0\n")
                      .replace("@COEFFICIENTS@", "")
                      .replace("@PREDICTOR@", \
-"""        tau = t_new - t0            # StaticSolver.adjust_time
-        if tau + 1e-10 * T >= T:
-            tau = T
-        t_new = t0 + tau
+"""        if not restart:
+            tau = t_new - t0        # StaticSolver.adjust_time
+            if tau + 1e-10 * T >= T:
+                tau = T
+            t_new = t0 + tau
 """ + _PRE_STEP_CALL + """\
-        lf = (t_new - t0) / T if use_lf else 1.0
+        if not restart:
+            lf = (t_new - t0) / T if use_lf else 1.0
 {scale_loads}""")
                      .replace("@PRE_STEP@", "")
                      .replace("@AFTER_NEWTON@", ""))
@@ -1214,7 +1261,7 @@ class FusedResidual:
         if self.static_steps:
             for vec, out in load_vectors:
                 vn, on = arg(np.ascontiguousarray(vec, dtype=float).reshape(-1)), arg(out.reshape(-1))
-                scale_loads += [f"        for i in range({on}.shape[0]):", f"            {on}[i] = {vn}[i] * lf"]
+                scale_loads += [f"            for i in range({on}.shape[0]):", f"                {on}[i] = {vn}[i] * lf"]
         # 'dense' / 'sparse': the factors ``refactor`` writes (LinearSolver.refactorizable)
         self.refactorizable = kind_refactor if jlines and jdense is not None else None
         self.compiled_jacobian = bool(jlines)

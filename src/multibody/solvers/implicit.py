@@ -774,7 +774,7 @@ class CompiledNewton:
         cur = self.current
         r, rb, delta, work, coef, nsa, st = self._newton_arrays()
         np.copyto(rb, rbar)
-        st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        st[:] = (it, r0, r_last, 1.0 if extra_step else 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
         status = fz.newton_loop(cur.q, cur.v, cur.a, cur.lam, self.t_new, self.index2, r, rb, delta, work, coef,
                                 nsa, st, factors)
         self._fused_state = True
@@ -789,7 +789,7 @@ class CompiledNewton:
         buf = self._newton_buffers
         if buf is None or buf[0].shape[0] != n:
             buf = self._newton_buffers = (np.empty(n), np.empty(n), np.empty(n), np.empty(n), np.empty(9),
-                                          np.empty(10), np.zeros(9))
+                                          np.empty(10), np.zeros(10))
         r, rb, delta, work, coef, nsa, st = buf
         coef[0], coef[1], coef[2] = self.update_coefficients()
         coef[3:9] = self.jacobian_coefficients()      # for the compiled refactorization
@@ -944,12 +944,13 @@ class CompiledNewton:
         sc[24] = self.post_newton_call_back()
         sc[25] = self.pre_step_call_back(fz, sc, (11, 15, 16, 0, 0, 23, 26))
         sc[26] = 0.0
-        st[6] = 0.0
+        st[6] = st[9] = 0.0
         status = fz.steps(cur.q, cur.v, cur.a, cur.lam, self.index2, r, rb, delta, work, coef, nsa, st,
                           start, a_alg, sc, factors)
         done, t_done = int(sc[15]), float(sc[16])
         it, conv = self.it, self.conv
         it.newtonJacobiCount += int(st[6])
+        it.rejectedModifiedNewtonSteps += int(st[9])      # (the static loop's switches to full Newton)
         if st[6] and fz.refactorizable == "sparse":
             self.linear.refactorizations += int(st[6])
         if done:
@@ -967,9 +968,10 @@ class CompiledNewton:
         if sc[25] != 0.0 and status in (1, 2, 3, 4):
             # the step left to Python had its preStep call (at the time of its residual calls)
             self._pre_step_done = (float(sc[19]), sc[23] == 0.0)
-        if status in (1, 2, 9):
+        if status in (1, 2, 9, 10, 11):
             # a step begun: its start-of-step state is in place; Newton goes on in Python (9: after
-            # a restart done by the loop, from the Jacobian of the restart's state, newton.newton)
+            # a restart done by the loop, from the Jacobian of the restart's state, newton.newton;
+            # 10 and 11: as 9 and 1, in full Newton, STATIC_STEPS_LOOP)
             s.t = t_done
             if s.x.size:
                 s.x[:] = cur.x

@@ -45,7 +45,8 @@ def newton(solver, ns, it_data, resume=None):
     ``resume``: a solve begun in compiled code (the solver's compiled steps), as ``newton_fast``
     returns it: (status, it, error, r0, r_last, extra_step, delta, rbar, whether the step was
     restarted there); the loop goes on from there with the logic of that iteration (status 9:
-    right after that restart, at its Jacobian).
+    right after that restart, at its Jacobian; 10 and 11: as 9 and 1, after the compiled static
+    load steps switched to full Newton).
     """
     res = NewtonResult()
     if resume is None:
@@ -66,14 +67,15 @@ def newton(solver, ns, it_data, resume=None):
         r = r0
     else:
         _, it, r, r0, r_last, extra_step, _, rbar, restarted = resume
-    full = not ns.useModifiedNewton
+    # (status 10 and 11: the compiled static load steps had switched to full Newton)
+    full = not ns.useModifiedNewton or (resume is not None and resume[0] in (10, 11))
     converged = stop = False
     fast = getattr(solver, "newton_fast", None) if ns.residualMode == 0 else None
     while resume is not None or (not converged and not stop and it < ns.maxIterations):
         out = None
         if resume is not None:
             out, resume = resume, None
-            if out[0] == 9:
+            if out[0] == 9 or out[0] == 10:
                 # restarted by the compiled step loop, which left the Jacobian to this loop
                 solver.jacobian_requested = True
                 continue
