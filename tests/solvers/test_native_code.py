@@ -278,6 +278,40 @@ def test_kernels_called_from_python_are_linked_per_argument_types(tmp_path, monk
     np.testing.assert_array_equal(out, 4. * x)
 
 
+def test_kernel_files_are_kept_per_cpu(tmp_path, monkeypatch):
+    """A kernel's file names the CPU that Numba compiled it for (its code generator's magic tuple,
+    as Numba's cache index tells its entries apart): a file of another CPU (a cache directory
+    shared by machines) is neither linked nor removed, this CPU's is written beside it; a file
+    named as before, without a CPU, is removed when this CPU's is written."""
+    kernel = _kernel(tmp_path, monkeypatch)
+    out, x = np.zeros(3), np.ones(3)
+    folder = tmp_path / '__pycache__'
+    monkeypatch.setattr(nc, '_CPU', ["('x86_64-unknown-linux-gnu', 'another-cpu', '+avx512f')"])
+    nc.linked(kernel)(out, x, 1.)
+    (other,) = folder.glob('accumulate-*.native')
+    assert other.name.count('-') == 3
+    before = other.read_bytes()
+    monkeypatch.setattr(nc, '_CPU', [])                         # this CPU, as a new process asks
+    assert nc.cpu_key() != "('x86_64-unknown-linux-gnu', 'another-cpu', '+avx512f')"
+    w = nc.linked(kernel)
+    w(out, x, 1.)
+    assert list(w._table.values()) == [kernel]                  # not linked from the other's file
+    np.testing.assert_array_equal(out, 2. * x)
+    (mine,) = set(folder.glob('accumulate-*.native')) - {other}
+    assert other.read_bytes() == before
+    types = mine.name.split('-')[1]
+    unnamed = folder / f'accumulate-{types}-0123456789ab.native'
+    unnamed.write_bytes(b'named without a CPU')
+    os.remove(mine)
+    nc.linked(kernel)(out, x, 1.)                               # this CPU's file written again
+    assert mine.exists() and other.exists() and not unnamed.exists()
+    w = nc.linked(kernel)
+    w(out, x, 1.)
+    (fn,) = w._table.values()
+    assert 'native code' in fn.__doc__                          # linked from this CPU's file
+    np.testing.assert_array_equal(out, 4. * x)
+
+
 def test_kernels_that_cannot_be_linked_are_not_tried_again(tmp_path, monkeypatch):
     kernel = _kernel(tmp_path, monkeypatch)
 

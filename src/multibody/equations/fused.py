@@ -168,7 +168,6 @@ def _kernel_sources_digest():
     if _DIGEST is None:
         import numba
         from llvmlite import binding as llvm
-        from numba.core.registry import cpu_target
         kdir = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "kernels")
         here = os.path.dirname(os.path.abspath(__file__))
         kernels = [os.path.join(kdir, n) for n in sorted(os.listdir(kdir)) if n.endswith(".py")]
@@ -177,8 +176,9 @@ def _kernel_sources_digest():
         versions = (numba.__version__ + np.__version__ + sys.version).encode()
         # Numba's cache is valid for one CPU model: a cache directory shared by different machines
         # (a network home) must not offer a module compiled for another CPU as ready (the stamp
-        # takes the CPU from Numba's code generator, set up at import; querying it took 0.5 ms)
-        stamp = hashlib.sha256(versions + repr(cpu_target.target_context.codegen().magic_tuple()).encode())
+        # takes the CPU from Numba's code generator, set up at import, as the linked kernels'
+        # file names do; querying LLVM itself took 0.5 ms)
+        stamp = hashlib.sha256(versions + _native.cpu_key().encode())
         for path in kernels + own:
             st = os.stat(path)
             stamp.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())

@@ -78,6 +78,20 @@ def _header():
     return f"multibody native code {FORMAT} {sys.version} numba {numba.__version__} llvmlite {llvmlite.__version__}"
 
 
+_CPU = []
+
+
+def cpu_key():
+    """The CPU that Numba compiles for, as its cache index tells entries apart (its code
+    generator's magic tuple: target triple, CPU name and features): code compiled for one CPU
+    must not run on another (a cache directory shared by machines, an image built elsewhere).
+    Asked once per process (0.13 ms)."""
+    if not _CPU:
+        from numba.core.registry import cpu_target
+        _CPU.append(repr(cpu_target.target_context.codegen().magic_tuple()))
+    return _CPU[0]
+
+
 # ------------------------------------------------------------------------------------ writing
 def save(dispatcher, path, signature=None):
     """Write the file of ``dispatcher``'s compiled overload for the argument types ``signature``
@@ -474,22 +488,29 @@ class Linked:
         return fn(*args)
 
     def _path(self, signature):
-        """``<qualname>-<hash of the types>-<hash of the cache stamp and versions>.native``"""
+        """``<qualname>-<hash of the types>-<hash of the CPU>-<hash of the cache stamp and
+        versions>.native`` (Numba's cache keeps the overloads of each CPU apart, and so do these
+        files)."""
         import hashlib
         d = self.dispatcher
         cache = d._cache
         types_hash = hashlib.sha1(repr(tuple(signature)).encode()).hexdigest()[:12]
+        cpu_hash = hashlib.sha1(cpu_key().encode()).hexdigest()[:12]
         stamp_hash = hashlib.sha1(repr((cache._cache_file._source_stamp, _header())).encode()).hexdigest()[:12]
-        return os.path.join(cache._cache_path, f"{d.py_func.__qualname__}-{types_hash}-{stamp_hash}.native")
+        return os.path.join(cache._cache_path,
+                            f"{d.py_func.__qualname__}-{types_hash}-{cpu_hash}-{stamp_hash}.native")
 
     @staticmethod
     def _remove_stale(path):
-        """Remove the files of the same kernel and types for other sources or versions."""
+        """Remove the files of the same kernel, types and CPU for other sources or versions (and
+        those of the same kernel and types named without a CPU, as before)."""
         folder, name = os.path.split(path)
         prefix = name.rsplit("-", 1)[0] + "-"
+        unnamed_cpu = name.rsplit("-", 2)[0] + "-"
         try:
             for other in os.listdir(folder):
-                if other.startswith(prefix) and other.endswith(".native") and other != name:
+                if other.endswith(".native") and other != name and (
+                        other.startswith(prefix) or (other.startswith(unnamed_cpu) and other.count("-") == 2)):
                     os.remove(os.path.join(folder, other))
         except OSError:
             pass
