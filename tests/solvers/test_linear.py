@@ -749,3 +749,21 @@ def test_filled_pattern_holds_entries_that_cancel():
         for k in range(12):
             S[np.ix_(k + 1 + np.nonzero(S[k + 1:, k])[0], k + 1 + np.nonzero(S[k, k + 1:])[0])] = True
         np.testing.assert_array_equal(_filled_pattern(sp.csc_matrix(Q.astype(float))).toarray() != 0, S)
+
+
+@pytest.mark.parametrize('n', [0, 1, 2, 5, 12, 48])
+def test_dense_factor_pattern_is_that_of_the_triangles(n, monkeypatch):
+    """The index pattern of the compiled dense LU's factors (made from the column counts): L's
+    columns hold rows j+1..n-1, U's rows 0..j, as the strict upper and the lower triangle of lu.T
+    (np.triu_indices(n, 1), np.tril_indices(n)); the diagonal of U last in its column."""
+    monkeypatch.setattr(linear, '_DENSE_PATTERNS', {})
+    (jl, il), (ju, iu), L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = linear._dense_pattern(n)
+    for got, want in zip((jl, il, ju, iu), np.triu_indices(n, 1) + np.tril_indices(n)):
+        np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(L_ptr, np.r_[0, np.cumsum(np.arange(n - 1, -1, -1))])
+    np.testing.assert_array_equal(U_ptr, np.r_[0, np.cumsum(np.arange(1, n + 1))])
+    np.testing.assert_array_equal(L_ind, il)
+    np.testing.assert_array_equal(U_ind, iu)
+    np.testing.assert_array_equal(U_ind[U_diag], np.arange(n))
+    np.testing.assert_array_equal(perm_c, np.arange(n))
+    assert all(a.dtype == np.int64 for a in (L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c))
