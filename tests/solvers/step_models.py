@@ -1,5 +1,16 @@
 """Small models shared by the tests of the compiled step loops."""
+import multibody as exu
 import multibody.utilities as U
+
+
+def quiet_settings(steps, h=1e-3):
+    """SimulationSettings of ``steps`` time steps of size ``h``, no console output, no solution file."""
+    ss = exu.SimulationSettings()
+    ss.timeIntegration.numberOfSteps = steps
+    ss.timeIntegration.endTime = steps * h
+    ss.timeIntegration.verboseMode = 0
+    ss.solution.file.write = False
+    return ss
 
 
 def hanging_masses(mbs):

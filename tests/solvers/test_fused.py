@@ -13,6 +13,8 @@ import multibody.utilities as U
 from multibody.equations import fused as fu
 from multibody.solvers.linear import SPARSE_AS_DENSE_MAX
 
+from .step_models import quiet_settings
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -686,11 +688,7 @@ def _pendulum(nSteps=200, loadUserFunction=None, sparse=False):
     load = dict(loadVectorUserFunction=loadUserFunction) if loadUserFunction else {}
     mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=[0., -19.62, 0.], **load))
     mbs.Assemble()
-    ss = exu.SimulationSettings()
-    ss.timeIntegration.numberOfSteps = nSteps
-    ss.timeIntegration.endTime = nSteps * 1e-3
-    ss.timeIntegration.verboseMode = 0
-    ss.solution.file.write = False
+    ss = quiet_settings(nSteps)
     if sparse:
         ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
     return mbs, ss

@@ -14,6 +14,8 @@ import multibody.utilities as U
 from multibody.equations import fused as fu
 from multibody.equations import native_code as nc
 
+from .step_models import quiet_settings
+
 # elsewhere (not x86-64 Linux) nothing is linked and Numba loads every function, which the rest
 # of the suite covers
 pytestmark = pytest.mark.skipif(not nc.SUPPORTED, reason='native code is linked on x86-64 Linux only')
@@ -46,12 +48,7 @@ def _chain(n=3, steps=100, fail_after=None):
             mbs.AddLoad(U.LoadForceVector(markerNumber=m, loadVector=load, loadVectorUserFunction=user_load))
         prev = m
     mbs.Assemble()
-    ss = exu.SimulationSettings()
-    ss.timeIntegration.numberOfSteps = steps
-    ss.timeIntegration.endTime = steps * 1e-3
-    ss.timeIntegration.verboseMode = 0
-    ss.solution.file.write = False
-    return mbs, ss
+    return mbs, quiet_settings(steps)
 
 
 def _solve(monkeypatch, **chain):
