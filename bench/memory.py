@@ -8,21 +8,12 @@ and its growth per 100 steps. With --exudyn-python PATH the same runs use Exudyn
 """
 import argparse
 import json
-import os
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "bench"))
+from child_prelude import child_env, prelude
 
 CHILD = r"""
-import os, runpy, sys, resource, importlib
-if {shim}:
-    sys.path.insert(0, {here!r})
-    from profile_step import exudyn_shim
-    exudyn_shim()
-sys.path.insert(0, {shared!r})
-os.chdir({shared!r})
 sys.argv = {argv!r}
 runpy.run_path({script!r}, run_name="__main__")
 print("MAXRSS_KB", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -31,9 +22,8 @@ print("MAXRSS_KB", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 def run(python, shim, model, n, steps, extra):
     argv = [model + ".py", "--N", str(n), "--steps", str(steps)] + extra
-    code = CHILD.format(shim=shim, here=HERE, shared=SHARED, argv=argv, script=model + ".py")
-    env = dict(os.environ, PYTHONPATH=os.path.join(HERE, "..", "src"))
-    out = subprocess.run([python, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+    code = prelude(shim) + CHILD.format(argv=argv, script=model + ".py")
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True, env=child_env(), check=True).stdout
     rss = int(next(line.split()[1] for line in out.splitlines() if line.startswith("MAXRSS_KB")))
     result = json.loads(next(line for line in out.splitlines() if line.startswith("{")))
     return rss / 1024.0, result

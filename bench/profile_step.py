@@ -17,7 +17,6 @@ import pstats
 import runpy
 import sys
 import time
-import types
 
 import numpy as np
 
