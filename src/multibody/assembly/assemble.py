@@ -57,8 +57,6 @@ class CompiledSystem:
         self.items = mbs._items
         self.mass_changed = False
         self.parameter_version = 0     # counts parameter changes after Assemble (sensor plans)
-        # counts those that the fused residual must be built again for (not the changes of a
-        # group's fused_live_parameters, which its compiled code reads from the group's arrays)
         self.fused_parameter_version = 0
         self.current_q = self.current_q_tot = self.current_v = None
         self.current_t = 0.0
@@ -176,10 +174,10 @@ class CompiledSystem:
         else:
             g, row = None, None
         if g is not None and g.update_parameter(row, name, value):
-            if name not in g.fused_live_parameters:
-                self.fused_parameter_version += 1
+            # the group's arrays changed in place; its record refers to them (what derives from
+            # them is made again: SystemEquations.refresh)
+            self.equations.refresh(g)
             return
-        self.fused_parameter_version += 1
         if name in ("initialCoordinates", "initialVelocities", "initialCoordinates_t",
                     "referenceCoordinates") or family in ("sensor",):
             return  # takes effect at the next Assemble() (as in Exudyn)

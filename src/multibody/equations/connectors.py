@@ -11,20 +11,17 @@ import numpy as np
 
 from ..errors import UserFunctionError
 from ..kernels import connectors as kc
-from .python_kernels import PythonKernels
-from .fused import F as F_SYM
-from .fused import Call, PythonCall
-from ..kernels import assembly as ka
-from ..kernels import fused as kf
+from ..kernels import records as kr
+from ..kernels.groups import connectors as kg
 from .groups import CONNECTOR_GROUPS, Group, param_array, register
 
 _NO_BLOCKS = np.zeros((0, 0, 0))
-kcp = PythonKernels(kc)          # called from Python: lean twins (kc: the kernels of the fused calls)
 
 
 class ConnectorGroup(Group):
-    """Connectors with two markers; local width L = 2K."""
+    """Connectors with two markers; local width L = 2K (group kernels: kernels/groups/connectors.py)."""
     marker_kind = "position"     # or "coordinate"
+    role = kr.ROLE_CONNECTOR
 
     def setup(self, records):
         c = self.system
@@ -64,51 +61,22 @@ class ConnectorGroup(Group):
         """Return (F (n, d), dF/d dp (n, d, d), dF/d dv (n, d, d)) in marker space."""
         raise NotImplementedError
 
-    def evaluate(self, markers, t, out_Q, out_K=None, out_D=None):
-        with_jacobian = out_K is not None
-        F, S, Dv = self.forces(markers, t, with_jacobian)
-        J = markers.Jpos if self.marker_kind == "position" else markers.cJ[:, None, :]
-        if not with_jacobian:
-            S = Dv = _NO_BLOCKS
-            out_K = out_D = _NO_BLOCKS
-        kcp.project_to_coordinates(self.m0, self.m1, J, np.ascontiguousarray(F, dtype=float),
-                                  np.ascontiguousarray(S, dtype=float), np.ascontiguousarray(Dv, dtype=float),
-                                  self.active, with_jacobian, out_Q, out_K, out_D)
+    def record_phases(self):
+        return ("FORCES", "STIFFNESS")
 
-    def fused_projection(self, eq, force_kernel, *force_args):
-        """Fused calls of a connector: ``force_kernel(*force_args, F)`` writes the marker-space
-        forces F (n, d), then Q = B^T F is scattered into the right-hand side. With user functions
-        the compiled code calls back for F instead: the group's ``forces`` in Python, the user
-        functions called as in the group-by-group path (kernels/user.py)."""
-        m = eq.markers
-        J = m.Jpos if self.marker_kind == "position" else m.cJ[:, None, :]
-        F = np.zeros((self.n, J.shape[1]))
-        Q = np.zeros((self.n, self.L))
-        first = (self.fused_user_force_calls(m, F, force_kernel, force_args) if self.user
-                 else [Call(force_kernel, *force_args, F)])
-        return first + [Call(kc.project_to_coordinates, self.m0, self.m1, J, F, _NO_BLOCKS, _NO_BLOCKS,
-                             self.active, False, Q, _NO_BLOCKS, _NO_BLOCKS),
-                        Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
+    def markers(self):
+        """The system's marker frames (what the call backs of user functions read)."""
+        return self.system.equations.markers
 
-    def fused_user_force_calls(self, m, F, force_kernel, force_args):
-        """The fused calls that write F where items have user functions: a call back running the
-        group's ``forces`` in Python."""
-        def forces(t, index2):
-            F[...] = self.forces(m, t, False)[0]
-        return [PythonCall(forces, reads=[x for x in force_args if isinstance(x, np.ndarray)])]
-
-    def fused_constant_blocks(self, eq, force_kernel, force_args, S, Dv):
-        """The compiled refactorization's K and D blocks of a connector whose dF/d dp = S and
-        dF/d dv = Dv (n, d, d) are constant: its forces by ``force_kernel(*force_args, F)`` and
-        project_to_coordinates, as ``evaluate`` (K and D do not depend on F: with user functions,
-        whose Jacobian is that of the parameters as in ``forces``, the same blocks)."""
-        m = eq.markers
-        n, L = self.n, self.L
-        J = m.Jpos if self.marker_kind == "position" else m.cJ[:, None, :]
-        F = np.zeros((n, J.shape[1]))
-        Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
-        return [Call(force_kernel, *force_args, F),
-                Call(kc.project_to_coordinates, self.m0, self.m1, J, F, S, Dv, self.active, True, Q, K, D)], K, D
+    def record_slots(self):
+        """With user functions the forces F of ``forces`` (Python) in a call back, which the
+        kernel then projects (CartesianSpringDamper, CoordinateSpringDamper)."""
+        slots = super().record_slots()
+        if self.user:
+            def forces(t, index2):
+                self.F[...] = self.forces(self.markers(), t, False)[0]
+            slots[kg.FORCE_SLOT] = self.call_back(forces)
+        return slots
 
     # the output Force is forces()' F of active items (SpringDamper, CartesianSpringDamper)
     FORCE_FROM_FORCES = False
@@ -136,13 +104,16 @@ class ConnectorGroup(Group):
 @register(CONNECTOR_GROUPS, "ConnectorSpringDamper")
 class SpringDampers(ConnectorGroup):
     FORCE_FROM_FORCES = True
+    marker_reads = ()
 
-    # (an actuator force set by a preStep function): the fused force and stiffness calls read these
-    # arrays, nothing is derived from them when the fused residual is built
-    fused_live_parameters = ("referenceLength", "stiffness", "damping", "force", "velocityOffset")
+    kernel, layout = kg.spring_dampers, kg.SPRING_DAMPERS
+
     def read_params(self, records):
         for name in ("referenceLength", "stiffness", "damping", "force", "velocityOffset"):
             setattr(self, "p_" + name, param_array(records, name))
+        n = len(records)
+        self.user_mask, self.user_force = np.zeros(n, dtype=bool), np.zeros(n)
+        self.F, self.S, self.Dv = np.zeros((n, 3)), np.zeros((n, 3, 3)), np.zeros((n, 3, 3))
 
     def kinematics(self, markers):
         dp = markers.pos[self.m1] - markers.pos[self.m0]
@@ -155,50 +126,23 @@ class SpringDampers(ConnectorGroup):
         F = np.empty((self.n, 3))
         S = np.empty((self.n, 3, 3)) if with_jacobian else _NO_BLOCKS
         Dv = np.empty((self.n, 3, 3)) if with_jacobian else _NO_BLOCKS
-        kcp.spring_damper_marker_forces(self.m0, self.m1, markers.pos, markers.vel, self.p_referenceLength,
+        kc.spring_damper_marker_forces(self.m0, self.m1, markers.pos, markers.vel, self.p_referenceLength,
                                        self.p_stiffness, self.p_damping, self.p_force, self.p_velocityOffset,
                                        is_user, fsd_user, with_jacobian, F, S, Dv)
         return F, (S if with_jacobian else None), (Dv if with_jacobian else None)
 
-    def _fused_user_forces(self):
-        """(mask, forces) of the items with a springForceUserFunction that the fused calls read:
-        the residual's call back writes the forces, the compiled refactorization reads those of
-        the last residual call (at the same point, as its marker data)."""
-        arrays = getattr(self, "_fused_user", None)
-        if arrays is None:
-            arrays = self._fused_user = (np.zeros(self.n, dtype=bool), np.zeros(self.n))
-        return arrays
+    def record_parameters(self):
+        p = {name: getattr(self, "p_" + name) for name in
+             ("referenceLength", "stiffness", "damping", "force", "velocityOffset")}
+        return dict(p, user_force=self.user_force, F=self.F, Q=np.zeros((self.n, self.L)), S=self.S, Dv=self.Dv,
+                    m0=self.m0, m1=self.m1, is_user=self.user_mask)
 
-    def fused_forces(self, eq):
-        m = eq.markers
-        mask, fsd = self._fused_user_forces() if self.user else (np.zeros(self.n, dtype=bool), np.zeros(self.n))
-        return self.fused_projection(eq, kf.spring_damper_forces, self.m0, self.m1, m.pos, m.vel,
-                                     self.p_referenceLength, self.p_stiffness, self.p_damping, self.p_force,
-                                     self.p_velocityOffset, mask, fsd)
-
-    def fused_user_force_calls(self, m, F, force_kernel, force_args):
-        """With user functions: a call back for their forces alone (into the mask and force arrays
-        that close ``force_args``; the user functions called as in the group-by-group path), then
-        the kernel for F as without."""
-        mask, fsd = force_args[-2:]
-
-        def user_forces(t, index2):
-            self._user_forces(m, t, mask, fsd)
-        return [PythonCall(user_forces, reads=[x for x in force_args[:-2] if isinstance(x, np.ndarray)]),
-                Call(force_kernel, *force_args, F)]
-
-    def fused_stiffness(self, eq):
-        """K and D blocks of the compiled refactorization: the kernels of ``evaluate`` (with user
-        functions: their forces of the last residual call, fused_forces)."""
-        m = eq.markers
-        n, L = self.n, self.L
-        mask, fsd = self._fused_user_forces() if self.user else (np.zeros(n, dtype=bool), np.zeros(n))
-        F, S, Dv = np.zeros((n, 3)), np.zeros((n, 3, 3)), np.zeros((n, 3, 3))
-        Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
-        return [Call(kc.spring_damper_marker_forces, self.m0, self.m1, m.pos, m.vel, self.p_referenceLength,
-                     self.p_stiffness, self.p_damping, self.p_force, self.p_velocityOffset,
-                     mask, fsd, True, F, S, Dv),
-                Call(kc.project_to_coordinates, self.m0, self.m1, m.Jpos, F, S, Dv, self.active, True, Q, K, D)], K, D
+    def record_slots(self):
+        slots = Group.record_slots(self)
+        if self.user:
+            slots[kg.FORCE_SLOT] = self.call_back(
+                lambda t, index2: self._user_forces(self.markers(), t, self.user_mask, self.user_force))
+        return slots
 
     def _user_forces(self, markers, t, mask=None, out=None):
         """(mask, forces) of the items with a springForceUserFunction (into ``mask``, ``out``
@@ -210,7 +154,7 @@ class SpringDampers(ConnectorGroup):
             rows = self.user_rows()
             m = len(rows)
             dl, dl_t = np.empty(m), np.empty(m)
-            kcp.spring_damper_deflections(self._user_index, self.m0, self.m1, markers.pos, markers.vel,
+            kc.spring_damper_deflections(self._user_index, self.m0, self.m1, markers.pos, markers.vel,
                                           self.p_referenceLength, self.p_velocityOffset, dl, dl_t)
             # the arguments as Python floats (as Exudyn passes them; indexing NumPy arrays item by
             # item took half of a call)
@@ -243,13 +187,26 @@ class SpringDampers(ConnectorGroup):
 @register(CONNECTOR_GROUPS, "ConnectorCartesianSpringDamper")
 class CartesianSpringDampers(ConnectorGroup):
     FORCE_FROM_FORCES = True
+    marker_reads = ()
 
-    # the offset only: the compiled refactorization's blocks are made from stiffness and damping
-    # when the fused residual is built (fused_constant_blocks)
-    fused_live_parameters = ("offset",)
+    kernel, layout = kg.cartesian_spring_dampers, kg.CARTESIAN_SPRING_DAMPERS
+
     def read_params(self, records):
         for name in ("stiffness", "damping", "offset"):
-            setattr(self, "p_" + name, param_array(records, name).reshape(-1, 3))
+            setattr(self, "p_" + name, np.ascontiguousarray(param_array(records, name).reshape(-1, 3)))
+        n = len(records)
+        self.F, self.S, self.Dv = np.zeros((n, 3)), np.zeros((n, 3, 3)), np.zeros((n, 3, 3))
+
+    def refresh_record(self):
+        """dF/d dp = diag(stiffness), dF/d dv = diag(damping) (constant blocks of the kernel)."""
+        eye = np.eye(3)[None]
+        self.S[:] = self.p_stiffness[:, :, None] * eye
+        self.Dv[:] = self.p_damping[:, :, None] * eye
+
+    def record_parameters(self):
+        self.refresh_record()
+        return dict(stiffness=self.p_stiffness, damping=self.p_damping, offset=self.p_offset, F=self.F,
+                    Q=np.zeros((self.n, self.L)), S=self.S, Dv=self.Dv, m0=self.m0, m1=self.m1)
 
     def forces(self, markers, t, with_jacobian):
         u = markers.pos[self.m1] - markers.pos[self.m0] - self.p_offset
@@ -273,19 +230,6 @@ class CartesianSpringDampers(ConnectorGroup):
         eye = np.eye(3)[None]
         return F, self.p_stiffness[:, :, None] * eye, self.p_damping[:, :, None] * eye
 
-    def fused_forces(self, eq):
-        m = eq.markers
-        return self.fused_projection(eq, kf.cartesian_spring_forces, self.m0, self.m1, m.pos, m.vel,
-                                     self.p_stiffness, self.p_damping, self.p_offset)
-
-    def fused_stiffness(self, eq):
-        m = eq.markers
-        eye = np.eye(3)[None]
-        return self.fused_constant_blocks(eq, kf.cartesian_spring_forces,
-                                          (self.m0, self.m1, m.pos, m.vel, self.p_stiffness, self.p_damping,
-                                           self.p_offset),
-                                          self.p_stiffness[:, :, None] * eye, self.p_damping[:, :, None] * eye)
-
     def outputs(self, markers, t):
         u = markers.pos[self.m1] - markers.pos[self.m0] - self.p_offset
         dv = markers.vel[self.m1] - markers.vel[self.m0]
@@ -297,12 +241,25 @@ class CartesianSpringDampers(ConnectorGroup):
 
 @register(CONNECTOR_GROUPS, "ConnectorCoordinateSpringDamper")
 class CoordinateSpringDampers(ConnectorGroup):
-    fused_live_parameters = ("offset",)     # (as CartesianSpringDampers)
     marker_kind = "coordinate"
+    marker_reads = ()
+    kernel, layout = kg.coordinate_spring_dampers, kg.COORDINATE_SPRING_DAMPERS
 
     def read_params(self, records):
         for name in ("stiffness", "damping", "offset"):
             setattr(self, "p_" + name, param_array(records, name))
+        n = len(records)
+        self.F, self.S, self.Dv = np.zeros((n, 1)), np.zeros((n, 1, 1)), np.zeros((n, 1, 1))
+
+    def refresh_record(self):
+        """dF/d dq = stiffness, dF/d dv = damping (constant blocks of the kernel)."""
+        self.S[:, 0, 0] = self.p_stiffness
+        self.Dv[:, 0, 0] = self.p_damping
+
+    def record_parameters(self):
+        self.refresh_record()
+        return dict(stiffness=self.p_stiffness, damping=self.p_damping, offset=self.p_offset, F=self.F,
+                    Q=np.zeros((self.n, self.L)), S=self.S, Dv=self.Dv, m0=self.m0, m1=self.m1)
 
     def forces(self, markers, t, with_jacobian):
         dq = markers.cval[self.m1] - markers.cval[self.m0]
@@ -325,18 +282,6 @@ class CoordinateSpringDampers(ConnectorGroup):
         if not with_jacobian:
             return F, None, None
         return F, self.p_stiffness[:, None, None].copy(), self.p_damping[:, None, None].copy()
-
-    def fused_forces(self, eq):
-        m = eq.markers
-        return self.fused_projection(eq, kf.coordinate_spring_forces, self.m0, self.m1, m.cval, m.cvel,
-                                     self.p_stiffness, self.p_damping, self.p_offset)
-
-    def fused_stiffness(self, eq):
-        m = eq.markers
-        return self.fused_constant_blocks(eq, kf.coordinate_spring_forces,
-                                          (self.m0, self.m1, m.cval, m.cvel, self.p_stiffness, self.p_damping,
-                                           self.p_offset),
-                                          self.p_stiffness[:, None, None].copy(), self.p_damping[:, None, None].copy())
 
     def outputs(self, markers, t):
         dq = markers.cval[self.m1] - markers.cval[self.m0]

@@ -15,17 +15,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels import constraints as kc
-from ..kernels import fused as kf
-from .fused import INDEX2, Q_TOT, V, Call, PythonCall
+from ..kernels import records as kr
+from ..kernels.groups import constraints as kg
 from .groups import CONSTRAINT_GROUPS, Group, param_array, register
-from .python_kernels import PythonKernels
 
-kcp = PythonKernels(kc)     # called from Python: lean twins (python_kernels.py)
 _NO_C = np.zeros((0, 0, 0))
 
 
 class ConstraintGroup(Group):
     n_eq = 1
+    role = kr.ROLE_CONSTRAINT
     # outputs that are the multipliers alone (``lambda_output``): a sensor plan reads them without
     # the kinematics (output/sensor_plan.py)
     LAMBDA_OUTPUTS: tuple = ()
@@ -77,13 +76,31 @@ class ConstraintGroup(Group):
             return True
         return False
 
-    def evaluate(self, markers, lam, t, index2, with_jacobian=True):
-        """Return g (n, E), C (n, E, L) or None, and the level mask (n,) True = 'v' row."""
-        g, C = self.equations(markers, t, index2, with_jacobian)
-        if not self.active.all():
-            kcp.inactive_rows(self.active, self.ae, lam, g, C if C is not None else _NO_C,
-                             C is not None)
-        return g, C
+    def record_phases(self):
+        return ("CONSTRAINTS",)
+
+    def free_axes(self):
+        """(n, E) rows lambda = 0 besides those of inactive items (joints' free axes); None: none."""
+        return None
+
+    def lambda_rows(self):
+        """The record's rows lambda = 0 (n, E): inactive items and free axes, kept up to date in
+        place (``refresh_record``)."""
+        rows = getattr(self, "_lambda_rows", None)
+        if rows is None:
+            rows = self._lambda_rows = np.zeros(self.ae.shape, dtype=bool)
+        rows[:] = ~self.active[:, None]
+        free = self.free_axes()
+        if free is not None:
+            rows |= free
+        return rows
+
+    def refresh_record(self):
+        self.lambda_rows()
+
+    def markers(self):
+        """The system's marker frames (what the call backs of user functions read)."""
+        return self.system.equations.markers
 
     def position_residual(self, markers, t):
         g, _ = self.equations(markers, t, False, False)
@@ -93,9 +110,8 @@ class ConstraintGroup(Group):
 @register(CONSTRAINT_GROUPS, "ConnectorCoordinate")
 class CoordinateConstraints(ConstraintGroup):
     """c = k1 q_m1 - q_m0 - offset (index 3); k1 v_m1 - v_m0 - d (index 2 or velocityLevel)."""
-    # the offset (a prescribed motion set by a preStep function): the fused calls read p_offset,
-    # or the offsets made from it by ``offsets`` (user functions)
-    fused_live_parameters = ("offset",)
+    kernel, layout = kg.coordinate_constraints, kg.COORDINATE_CONSTRAINTS
+    marker_reads = ()
 
     def read_params(self, records):
         self.p_offset = param_array(records, "offset")
@@ -105,6 +121,9 @@ class CoordinateConstraints(ConstraintGroup):
         self.uf = [r.values["offsetUserFunction"] for r in records]
         self.uf_t = [r.values["offsetUserFunction_t"] for r in records]
         self.has_uf = any(self.uf) or any(self.uf_t)
+        n = len(records)
+        self.velocity_form = np.zeros(n, dtype=bool)
+        self.user_offset, self.user_velocity_offset = np.zeros(n), np.zeros(n)
 
     def update_parameter(self, row, name, value):
         if name in ("offsetUserFunction", "offsetUserFunction_t"):
@@ -112,6 +131,24 @@ class CoordinateConstraints(ConstraintGroup):
             self.has_uf = any(self.uf) or any(self.uf_t)
             return True
         return super().update_parameter(row, name, value)
+
+    def record_parameters(self):
+        return dict(factor1=self.p_factor1, offset=self.p_offset, user_offset=self.user_offset,
+                    user_velocity_offset=self.user_velocity_offset, velocityLevel=self.velocity_level,
+                    velocity_form=self.velocity_form, m0=self.m0, m1=self.m1)
+
+    def _user_offsets(self, t, index2):
+        """The forms and offsets at time t with the user functions (the kernel reads them)."""
+        for buf, value in zip((self.velocity_form, self.user_offset, self.user_velocity_offset),
+                              self.offsets(t, index2)):
+            buf[...] = value
+
+    def refresh_record(self):
+        super().refresh_record()
+        slots = self.record_slots()
+        if self.has_uf and getattr(self, "_user_slot", 0) == 0:
+            self._user_slot = self.call_back(self._user_offsets)
+        slots[kg.USER_SLOT] = getattr(self, "_user_slot", 0) if self.has_uf else 0
 
     def offsets(self, t, index2):
         """(velocity form flags, position offsets, velocity offsets) at time t, the user functions
@@ -135,26 +172,9 @@ class CoordinateConstraints(ConstraintGroup):
         vel_form, offset, d = self.offsets(t, index2)
         g = np.empty((self.n, 1))
         C = np.empty((self.n, 1, self.L)) if with_jacobian else _NO_C
-        kcp.coordinate(self.m0, self.m1, markers.cval, markers.cvel, markers.cJ, self.p_factor1, offset, d, vel_form,
+        kc.coordinate(self.m0, self.m1, markers.cval, markers.cvel, markers.cJ, self.p_factor1, offset, d, vel_form,
                       with_jacobian, g, C)
         return g, (C if with_jacobian else None)
-
-    def fused_equations(self, eq):
-        """The kernel of ``equations``; with user functions, their offsets by the Python code,
-        called back from the compiled code (kernels/user.py) before it."""
-        m = eq.markers
-        g, C = np.zeros((self.n, 1)), np.zeros((self.n, 1, self.L))
-        if not self.has_uf:
-            return [Call(kf.coordinate_system, self.m0, self.m1, m.cval, m.cvel, m.cJ, self.p_factor1, self.p_offset,
-                         self.velocity_level, INDEX2, np.zeros(self.n, dtype=bool), g, C)], g, C
-        buffers = vel_form, offset, d = np.zeros(self.n, dtype=bool), np.zeros(self.n), np.zeros(self.n)
-
-        def offsets(t, index2):
-            for buf, value in zip(buffers, self.offsets(t, index2)):
-                buf[...] = value
-        return [PythonCall(offsets),
-                Call(kc.coordinate, self.m0, self.m1, m.cval, m.cvel, m.cJ, self.p_factor1, offset, d, vel_form,
-                     True, g, C)], g, C
 
     LAMBDA_OUTPUTS = ("Force",)
 
@@ -168,6 +188,8 @@ class CoordinateConstraints(ConstraintGroup):
 @register(CONSTRAINT_GROUPS, "ConnectorDistance")
 class DistanceConstraints(ConstraintGroup):
     """c = |p1 - p0| - d0 (index 3); e . (v1 - v0) (index 2)."""
+    kernel, layout = kg.distance_constraints, kg.DISTANCE_CONSTRAINTS
+    marker_reads = ()
 
     def read_params(self, records):
         self.p_distance = param_array(records, "distance")
@@ -175,15 +197,12 @@ class DistanceConstraints(ConstraintGroup):
     def equations(self, markers, t, index2, with_jacobian):
         g = np.empty((self.n, 1))
         C = np.empty((self.n, 1, self.L)) if with_jacobian else _NO_C
-        kcp.distance(self.m0, self.m1, markers.pos, markers.vel, markers.Jpos, self.p_distance,
+        kc.distance(self.m0, self.m1, markers.pos, markers.vel, markers.Jpos, self.p_distance,
                     bool(index2), with_jacobian, g, C)
         return g, (C if with_jacobian else None)
 
-    def fused_equations(self, eq):
-        m = eq.markers
-        g, C = np.zeros((self.n, 1)), np.zeros((self.n, 1, self.L))
-        return [Call(kc.distance, self.m0, self.m1, m.pos, m.vel, m.Jpos, self.p_distance, INDEX2, True,
-                     g, C)], g, C
+    def record_parameters(self):
+        return dict(distance=self.p_distance, m0=self.m0, m1=self.m1)
 
     LAMBDA_OUTPUTS = ("Force",)
 
@@ -198,6 +217,8 @@ class DistanceConstraints(ConstraintGroup):
 @register(CONSTRAINT_GROUPS, "ConnectorCoordinateVector")
 class CoordinateVectorConstraints(ConstraintGroup):
     """X1 q1 + Y1 q1^2 - X0 q0 - Y0 q0^2 - v_off = 0 on coordinate-vector markers (total values)."""
+    kernel, layout = kg.coordinate_vector_constraints, kg.COORDINATE_VECTOR_CONSTRAINTS
+    marker_reads = ()
 
     @classmethod
     def count(cls, record):
@@ -266,7 +287,7 @@ class CoordinateVectorConstraints(ConstraintGroup):
         # position values also in the velocity form, as Exudyn 1.13.6 does: spec constraints.md)
         g = np.empty((self.n, self._E))
         C = np.empty(self.X.shape) if with_jacobian else _NO_C
-        kcp.coordinate_vector(self.ltg_arr, c.current_q_tot, c.current_v, self.X, self.Y, self.off,
+        kc.coordinate_vector(self.ltg_arr, c.current_q_tot, c.current_v, self.X, self.Y, self.off,
                               self.velocity_level, bool(index2), bool(with_jacobian), g, C)
         if not with_jacobian:
             C = None
@@ -294,14 +315,19 @@ class CoordinateVectorConstraints(ConstraintGroup):
                     C[i, :ne, self.w0:self.w0 + k1] = J[:, k0:]
         return g, C
 
-    def fused_equations(self, eq):
-        """The kernel of ``equations`` on the total coordinates (none with user functions: they
-        stay group by group)."""
+    def record_parameters(self):
+        return dict(offset=self.off, X=self.X, Y=self.Y, velocityLevel=self.velocity_level)
+
+    def record_slots(self):
+        """With user functions Python makes g and C (``equations``) in a call back."""
+        slots = super().record_slots()
         if any(uf for uf, _ in self.uf):
-            return None
-        g, C = np.zeros((self.n, self._E)), np.zeros(self.X.shape)
-        return [Call(kc.coordinate_vector, self.ltg_arr, Q_TOT, V, self.X, self.Y, self.off, self.velocity_level,
-                     INDEX2, True, g, C)], g, C
+            def rows(t, index2):
+                g, C = self.equations(self.markers(), t, index2, True)
+                self.block_g[...] = g
+                self.block_C[...] = C
+            slots[kg.USER_SLOT] = self.call_back(rows)
+        return slots
 
     def outputs(self, markers, lam, t):
         c = self.system

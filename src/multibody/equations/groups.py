@@ -69,19 +69,74 @@ class Frames:
         self.cJ = np.zeros((n, K))
         self.mass = np.zeros(n)
 
+    def copy(self):
+        """Frames with copies of these arrays."""
+        out = object.__new__(Frames)
+        for name, value in vars(self).items():
+            setattr(out, name, value.copy() if isinstance(value, np.ndarray) else value)
+        return out
+
 
 class Group:
-    """Base of all groups: the item numbers and the records of the items."""
+    """Base of all groups: the item numbers and the records of the items.
+
+    The compiled side of a group (kernels/records.py): its type's group ``kernel`` with the
+    ``layout`` of its parameters, the ``role`` of its blocks in the system, the phases it takes
+    part in (``record_phases``) and its arrays (``record_parameters``, ``record_flags``,
+    ``record_slots``). SystemEquations packs them into the group's GroupRecord at Assemble();
+    the record refers to the group's arrays, so a parameter changed in place (update_parameter,
+    then ``refresh_record`` for what derives from it) is what the next compiled call reads.
+    """
     type_names: tuple = ()
-    # parameters that update_parameter changes in place in arrays that the fused residual reads
-    # by reference, with nothing derived from them when it is built (so a change needs no new
-    # FusedResidual: CompiledSystem.fused_parameter_version)
-    fused_live_parameters: tuple = ()
+    kernel = None               # the group kernel (kernels/groups/); None: nothing to compute
+    layout = None               # its Layout (the kernel module's)
+    role = None                 # kernels/records.py ROLE_*
 
     def __init__(self, system, items):
         self.system = system            # CompiledSystem (for sizes and index maps)
         self.items = np.asarray(items, dtype=np.int64)
         self.n = len(items)
+
+    def record_kernel(self):
+        """The group kernel (a class attribute, or set per group: a dispatcher is a descriptor,
+        so not read through the instance)."""
+        return self.__dict__.get("kernel") or getattr(type(self), "kernel")
+
+    def record_phases(self):
+        """The names of the phases (kernels/records.py PHASES) the group's kernel takes part in."""
+        return ()
+
+    def record_parameters(self):
+        """The arrays of the group's layout (name -> array; each kept by the group)."""
+        return {}
+
+    def record_flags(self):
+        """The group's integer settings (an int64 array it keeps; flags[FLAG_READ] is set by
+        SystemEquations for frame groups)."""
+        flags = getattr(self, "_record_flags", None)
+        if flags is None:
+            flags = self._record_flags = np.zeros(4, dtype=np.int64)
+        return flags
+
+    def record_slots(self):
+        """The call-back slots of the group's Python user functions (an int64 array it keeps and
+        updates in place: ``refresh_record``)."""
+        slots = getattr(self, "_record_slots", None)
+        if slots is None:
+            slots = self._record_slots = np.zeros(4, dtype=np.int64)
+        return slots
+
+    def refresh_record(self):
+        """Update, in place, what the record's arrays derive from the parameters (after
+        update_parameter changed one); default nothing."""
+
+    def call_back(self, function):
+        """A call-back slot (kernels/user.py) running ``function(t, index2)``, kept alive with the
+        group."""
+        from ..kernels.user import register
+        keep = self.__dict__.setdefault("_call_backs", [])
+        keep.append(function)
+        return register(function)
 
     @classmethod
     def build(cls, system, items, records):

@@ -13,16 +13,12 @@ import numpy as np
 
 from ..errors import NotImplementedFeatureError
 from ..kernels import constraints as kc
-from ..kernels import fused as kf
 from ..kernels import joints as kj
 from ..kernels import rigid_joints as krj
+from ..kernels.groups import constraints as kg
 from ..kernels.rotations import rxyz_rotation_matrix_batch as _rxyz_rotation_matrix_batch
 from .constraints import ConstraintGroup
-from .fused import INDEX2, Call, PythonCall
 from .groups import CONSTRAINT_GROUPS, param_array, register
-from .python_kernels import PythonKernels, python_twin
-
-kcp, krjp = PythonKernels(kc), PythonKernels(krj)     # called from Python: lean twins (python_kernels.py)
 
 _NO_RU = np.zeros((0, 3, 3))
 _NO_C = np.zeros((1, 1, 1))
@@ -48,17 +44,9 @@ def _point_translation(group, markers, index2, with_jacobian):
     n, E = group.n, group.n_eq
     g = np.empty((n, E))
     C = np.empty((n, E, 2 * markers.K)) if with_jacobian else _NO_C
-    kcp.point_translation(group.m0, group.m1, markers.pos, markers.vel, markers.Jpos,
+    kc.point_translation(group.m0, group.m1, markers.pos, markers.vel, markers.Jpos,
                          _as_index2(index2, n), bool(with_jacobian), g, C)
     return g, (C if with_jacobian else None)
-
-
-def _fused_point_translation(group, eq):
-    """The fused form of ``_point_translation`` (equations/fused.py)."""
-    m = eq.markers
-    g, C = np.zeros((group.n, group.n_eq)), np.zeros((group.n, group.n_eq, 2 * m.K))
-    return [Call(kf.point_translation_index2, group.m0, group.m1, m.pos, m.vel, m.Jpos, INDEX2,
-                 np.zeros(group.n, dtype=bool), g, C)], g, C
 
 
 def _matrix_array(records, name):
@@ -85,15 +73,8 @@ class JointGroup(ConstraintGroup):
                                         f"must be a list of {size} flags, each 0 (free) or 1 (locked)")
         return a.astype(np.int64)
 
-    def evaluate(self, markers, lam, t, index2, with_jacobian=True):
-        g, C = self.equations(markers, t, index2, with_jacobian)
-        rows = self.free_rows | ~self.active[:, None]
-        if rows.any():
-            ix = np.maximum(self.ae, 0)
-            g = np.where(rows, lam[ix] * (self.ae >= 0), g)
-            if C is not None:
-                C[rows] = 0.0
-        return g, C
+    def free_axes(self):
+        return self.free_rows
 
     def markers_data(self, markers):
         """Marker data of both markers, rows = joints."""
@@ -134,7 +115,28 @@ class RigidJoints(JointGroup):
         self.alternative = np.zeros(self.n, dtype=bool)
         self.uf = [0] * self.n
         self.uf_t = [0] * self.n
-        self.rows = np.array(self.ROWS)
+        self.rows = np.array(self.ROWS, dtype=np.int64)
+        self.u_t = np.zeros((self.n, 3))
+        self.index2_flags = np.zeros(self.n, dtype=bool)
+
+    kernel, layout = kg.rigid_joints, kg.RIGID_JOINTS
+
+    def has_user_offsets(self):
+        return any(self.uf) or any(self.uf_t)
+
+    def record_parameters(self):
+        # the user rotation offsets Ru (n, 3, 3) only where there are user functions (empty: none)
+        self.Ru = np.zeros((self.n if self.has_user_offsets() else 0, 3, 3))
+        return dict(u_t=self.u_t, rotationMarker0=self.p_rotationMarker0, rotationMarker1=self.p_rotationMarker1,
+                    Ru=self.Ru, local=self.local, alternative=self.alternative, index2=self.index2_flags,
+                    m0=self.m0, m1=self.m1, rows=self.rows, rot_a=self.rot_a, rot_b=self.rot_b)
+
+    def record_slots(self):
+        slots = super().record_slots()
+        if self.has_user_offsets():
+            slots[kg.USER_SLOT] = self.call_back(
+                lambda t, index2: self.user_offsets(t, _as_index2(index2, self.n), self.Ru, self.u_t))
+        return slots
 
     def offsets(self, t, index2):
         """User offsets u (n, 6) of the position-level equations (GenericJoint only)."""
@@ -146,7 +148,7 @@ class RigidJoints(JointGroup):
         products with 1 and 0)."""
         u = self.offsets(t, ix2)
         u_t[...] = u[:, :3]
-        python_twin(_rxyz_rotation_matrix_batch)(np.ascontiguousarray(u[:, 3:]), Ru)
+        _rxyz_rotation_matrix_batch(np.ascontiguousarray(u[:, 3:]), Ru)
 
     def equations(self, markers, t, index2, with_jacobian):
         n = self.n
@@ -158,29 +160,11 @@ class RigidJoints(JointGroup):
         K = markers.K
         g = np.empty((n, self.E))
         C = np.empty((n, self.E, 2 * K)) if with_jacobian else _NO_C
-        krjp.rigid_joint_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
+        krj.rigid_joint_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
                                   markers.Jpos, markers.Jrot, self.p_rotationMarker0, self.p_rotationMarker1,
                                   Ru, u_t, self.local, self.rot_a, self.rot_b, self.alternative, ix2,
                                   self.rows, bool(with_jacobian), g, C)
         return g, (C if with_jacobian else None)
-
-    def fused_equations(self, eq):
-        """The kernel of ``equations``; with offset user functions (GenericJoint) their offsets by
-        the Python code, called back from the compiled code (kernels/user.py) before it."""
-        m = eq.markers
-        n = self.n
-        g, C = np.zeros((n, self.E)), np.zeros((n, self.E, 2 * m.K))
-        calls, Ru, u_t = [], _NO_RU, np.zeros((n, 3))
-        if any(self.uf) or any(self.uf_t):
-            Ru = np.zeros((n, 3, 3))
-
-            def offsets(t, index2):
-                self.user_offsets(t, _as_index2(index2, n), Ru, u_t)
-            calls.append(PythonCall(offsets))
-        return calls + [Call(kf.rigid_joint_equations_index2, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos,
-                             m.Jrot, self.p_rotationMarker0, self.p_rotationMarker1, Ru, u_t,
-                             self.local, self.rot_a, self.rot_b, self.alternative, INDEX2,
-                             np.zeros(n, dtype=bool), self.rows, g, C)], g, C
 
     # outputs (joints.md, GenericJoint table)
     def frames_out(self, markers):
@@ -242,7 +226,7 @@ class GenericJoints(RigidJoints):
         self.rot_a[i], self.rot_b[i] = a, b
 
     def update_alternative(self):
-        self.alternative = self.p_alternativeConstraints & (self.axes[:, 3:].sum(axis=1) == 3)
+        self.alternative[:] = self.p_alternativeConstraints & (self.axes[:, 3:].sum(axis=1) == 3)
 
     def update_parameter(self, row, name, value):
         if name == "constrainedAxes":
@@ -250,6 +234,8 @@ class GenericJoints(RigidJoints):
             self.update_alternative()
             return True
         if name in ("offsetUserFunction", "offsetUserFunction_t"):
+            if (not self.has_user_offsets()) != (not value):
+                return False        # with or without user offsets: another record (Assemble again)
             (self.uf if name == "offsetUserFunction" else self.uf_t)[row] = value
             return True
         done = super().update_parameter(row, name, value)
@@ -317,6 +303,11 @@ class PrismaticJointsX(RigidJoints):
 class SphericalJoints(JointGroup):
     """SphericalJoint: GLOBAL dp_i = 0 for locked axes (index 2: dv_i)."""
     n_eq = 3
+    kernel, layout = kg.point_joints, kg.POINT_JOINTS
+    marker_reads = ()
+
+    def record_parameters(self):
+        return dict(index2=np.zeros(self.n, dtype=bool), m0=self.m0, m1=self.m1)
 
     def read_params(self, records):
         for i, r in enumerate(records):
@@ -330,9 +321,6 @@ class SphericalJoints(JointGroup):
 
     def equations(self, markers, t, index2, with_jacobian):
         return _point_translation(self, markers, index2, with_jacobian)
-
-    def fused_equations(self, eq):
-        return _fused_point_translation(self, eq)
 
     LAMBDA_OUTPUTS = ("Force",)
 
@@ -349,12 +337,12 @@ class SphericalJoints(JointGroup):
 class RevoluteJoints2D(JointGroup):
     """RevoluteJoint2D: x, y components of dp = 0 (index 2: dv)."""
     n_eq = 2
+    kernel, layout = kg.point_joints, kg.POINT_JOINTS
+    marker_reads = ()
+    record_parameters = SphericalJoints.record_parameters
 
     def equations(self, markers, t, index2, with_jacobian):
         return _point_translation(self, markers, index2, with_jacobian)
-
-    def fused_equations(self, eq):
-        return _fused_point_translation(self, eq)
 
     LAMBDA_OUTPUTS = ("Force",)
 
@@ -371,6 +359,11 @@ class RevoluteJoints2D(JointGroup):
 class PrismaticJoints2D(JointGroup):
     """PrismaticJoint2D: dp^T n1 = 0 and (constrainRotation) t0^T n1 = 0."""
     n_eq = 2
+    kernel, layout = kg.prismatic_joints_2d, kg.PRISMATIC_JOINTS_2D
+
+    def record_parameters(self):
+        return dict(axisMarker0=self.p_axisMarker0, normalMarker1=self.p_normalMarker1,
+                    index2=np.zeros(self.n, dtype=bool), m0=self.m0, m1=self.m1)
 
     def read_params(self, records):
         self.p_axisMarker0 = _vector_array(records, "axisMarker0")
@@ -387,15 +380,9 @@ class PrismaticJoints2D(JointGroup):
         n, m = self.n, markers
         g = np.empty((n, 2))
         C = np.empty((n, 2, 2 * m.K)) if with_jacobian else _NO_C
-        kcp.prismatic_2d(self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot, self.p_axisMarker0,
+        kc.prismatic_2d(self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot, self.p_axisMarker0,
                         self.p_normalMarker1, _as_index2(index2, n), bool(with_jacobian), g, C)
         return g, (C if with_jacobian else None)
-
-    def fused_equations(self, eq):
-        m = eq.markers
-        g, C = np.zeros((self.n, 2)), np.zeros((self.n, 2, 2 * m.K))
-        return [Call(kf.prismatic_2d_index2, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot,
-                     self.p_axisMarker0, self.p_normalMarker1, INDEX2, np.zeros(self.n, dtype=bool), g, C)], g, C
 
     def outputs(self, markers, lam, t):
         p0, p1, v0, v1, w0, w1, A0, A1 = self.markers_data(markers)[:8]
@@ -417,6 +404,11 @@ class PrismaticJoints2D(JointGroup):
 class RollingDiscJoints(JointGroup):
     """RollingDisc: nonholonomic, velocity level in every solver: A_J1^T (v_C,m1 - v_C,m0) = 0."""
     n_eq = 3
+    kernel, layout = kg.rolling_discs, kg.ROLLING_DISCS
+
+    def record_parameters(self):
+        return dict(discRadius=self.p_discRadius, planeNormal=self.p_planeNormal, discAxis=self.p_discAxis,
+                    m0=self.m0, m1=self.m1)
 
     def read_params(self, records):
         c = self.system
@@ -456,18 +448,10 @@ class RollingDiscJoints(JointGroup):
         self.check_geometry(markers.A[self.m0], markers.A[self.m1])
         g = np.empty((self.n, 3))
         C = np.empty((self.n, 3, self.L)) if with_jacobian else _NO_C
-        krjp.rolling_disc_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
+        krj.rolling_disc_equations(self.m0, self.m1, markers.pos, markers.vel, markers.omega, markers.A,
                                    markers.Jpos, markers.Jrot, self.p_discRadius, self.p_planeNormal,
                                    self.p_discAxis, bool(with_jacobian), g, C)
         return g, (C if with_jacobian else None)
-
-    def fused_equations(self, eq):
-        """The kernel of ``equations`` (a disc lying flat: NaN residuals, which end the compiled
-        calls; ``check_geometry`` then names the joint: StepLoop.diagnose_nonfinite)."""
-        m = eq.markers
-        g, C = np.zeros((self.n, 3)), np.zeros((self.n, 3, 2 * m.K))
-        return [Call(krj.rolling_disc_equations, self.m0, self.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot,
-                     self.p_discRadius, self.p_planeNormal, self.p_discAxis, True, g, C)], g, C
 
     def diagnose_nonfinite(self, markers):
         """Raise the error of a disc lying flat (the compiled residual gives NaN for it)."""

@@ -1,34 +1,31 @@
 """Groups of the point-mass family: point nodes, generic nodes, ground, mass points,
-1D masses, GenericODE2 bodies, and the markers on them."""
+1D masses, GenericODE2 bodies, and the markers on them (their group kernels:
+kernels/groups/points.py)."""
 from __future__ import annotations
 
 import numpy as np
 
 from ..errors import AssemblyError
 from ..items.frames import ground_reference_frame, marker_local_point
-from ..kernels import assembly as ka
-from ..kernels import constraints as _constraints
+from ..kernels import markers as km
+from ..kernels import records as kr
 from ..kernels import fused as kf
-from ..kernels import markers as _markers
-from .fused import F as F_SYM
-from .fused import Q, Q_TOT, V, Call
-from .python_kernels import PythonKernels
+from ..kernels.groups import points as kg
 from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
-
-# called from Python: lean twins (python_kernels.py)
-km, kc, kfp = PythonKernels(_markers), PythonKernels(_constraints), PythonKernels(kf)
 
 
 # ---------------------------------------------------------------- nodes
 
 class NodeGroup(Group):
-    """Nodes of one type. ``n_ode2`` coordinates each; ``frame`` writes node frames.
-    ``position_coordinates`` k > 0: the frames' position is the first k coordinates (with their
-    reference values; components k..2 zero), their velocity those coordinates' velocities; the
-    sensor plan (output/sensor_plan.py) reads them from the state without the frames."""
+    """Nodes of one type. ``n_ode2`` coordinates each; ``frame`` writes node frames (outputs: the
+    compiled FRAMES phase writes the system's). ``position_coordinates`` k > 0: the frames'
+    position is the first k coordinates (with their reference values; components k..2 zero),
+    their velocity those coordinates' velocities; the sensor plan (output/sensor_plan.py) reads
+    them from the state without the frames."""
     n_ode2 = 0
     has_frame = True
     position_coordinates = 0
+    role = kr.ROLE_NODE
 
     @classmethod
     def counts(cls, record):
@@ -39,10 +36,16 @@ class NodeGroup(Group):
         c = self.system
         self.start = c.node_ode2_start[self.items]
         self.width = self.n_ode2
-        self.ltg = self.start[:, None] + np.arange(self.width)[None, :]
+        self.ltg = np.ascontiguousarray(self.start[:, None] + np.arange(self.width)[None, :])
+
+    def record_phases(self):
+        return ("FRAMES",) if self.record_kernel() is not None else ()
 
     def frame(self, q_tot, v, frames):
         """Write the frames of the group's nodes (rows ``self.items`` of ``frames``)."""
+
+    def constant_frames(self, frames):
+        """Write the rows of ``frames`` that do not change with the coordinates (at Assemble)."""
 
 
 def _check_length(spec_name, rec, param, n):
@@ -56,28 +59,16 @@ def _check_length(spec_name, rec, param, n):
 class PointNodes(NodeGroup):
     n_ode2 = 3
     position_coordinates = 3
-
-    def setup(self, records):
-        super().setup(records)
-        self.rows = self.items
+    kernel, layout = kg.point_nodes, kg.POINT_NODES
 
     def frame(self, q_tot, v, frames):
         km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
-
-    def fused_frame(self, eq):
-        f = eq.node_frames
-        return [Call(km.point_frames, self.items, self.ltg, Q_TOT, V, f.pos, f.vel, f.Jpos, f.ltg)]
 
 
 @register(NODE_GROUPS, "Point2D")
-class Point2DNodes(NodeGroup):
+class Point2DNodes(PointNodes):
     n_ode2 = 2
     position_coordinates = 2
-
-    def frame(self, q_tot, v, frames):
-        km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
-
-    fused_frame = PointNodes.fused_frame
 
 
 @register(NODE_GROUPS, "PointGround")
@@ -91,8 +82,8 @@ class PointGroundNodes(NodeGroup):
     def frame(self, q_tot, v, frames):
         frames.pos[self.items] = self.ref
 
-    def fused_frame(self, eq):
-        return []       # constant: written by every update_kinematics, parameters need Assemble()
+    def constant_frames(self, frames):
+        self.frame(None, None, frames)
 
 
 @register(NODE_GROUPS, "1D")
@@ -104,8 +95,8 @@ class Node1DGroup(NodeGroup):
         # a generic scalar coordinate: no position, but coordinate markers read cval
         frames.ltg[self.items, :1] = self.ltg
 
-    def fused_frame(self, eq):
-        return []       # constant: written by every update_kinematics
+    def constant_frames(self, frames):
+        self.frame(None, None, frames)
 
 
 @register(NODE_GROUPS, "GenericODE2")
@@ -121,9 +112,6 @@ class GenericODE2Nodes(NodeGroup):
         self.start = c.node_ode2_start[self.items]
         self.sizes = c.node_n_ode2[self.items]
 
-    def fused_frame(self, eq):
-        return []       # no frame: markers and objects read the coordinates
-
 
 @register(NODE_GROUPS, "GenericData")
 class GenericDataNodes(NodeGroup):
@@ -136,45 +124,43 @@ class GenericDataNodes(NodeGroup):
     def setup(self, records):
         pass
 
-    def fused_frame(self, eq):
-        return []       # no frame; the items that read data coordinates decide on their fused form
-
 
 # ---------------------------------------------------------------- bodies
 
 class BodyGroup(Group):
-    """Bodies of one type: mass matrix blocks, LHS forces, body frames."""
+    """Bodies of one type: mass matrix blocks, LHS forces, body frames. A group with a constant
+    mass matrix fills its blocks in ``constant_mass`` (at Assemble, and after a parameter of it
+    changed); the others compute them in the MASS phase of their kernel."""
     has_frame = True
     constant_mass = True
     width = 0                # coordinates per body
+    role = kr.ROLE_BODY
 
     def node_numbers(self, records):
         return np.array([int(r.values["nodeNumber"]) for r in records], dtype=np.int64)
 
     def ltg_of_nodes(self, nodes):
         c = self.system
-        return c.node_ode2_start[nodes][:, None] + np.arange(self.width)[None, :]
+        return np.ascontiguousarray(c.node_ode2_start[nodes][:, None] + np.arange(self.width)[None, :])
 
-    def mass_blocks(self, q_tot, v, out):
-        """Write (n, w, w) mass blocks."""
+    def record_phases(self):
+        if self.record_kernel() is None:
+            return ()
+        phases = ["FRAMES"] if self.has_frame else []
+        if not self.constant_mass:
+            phases.append("MASS")
+        return tuple(phases) + self.force_phases
 
-    def lhs_forces(self, q, q_tot, v, t, out):
-        """Add the (n, w) LHS force vectors (elastic, gyroscopic, ...); default none."""
-        return False
+    force_phases = ()   # ("FORCES", "STIFFNESS") of groups with LHS terms
 
-    def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
-        """Write (n, w, w) blocks of dLHS/dq and dLHS/dv; default zero."""
-        return False
-
-    def fused_stiffness(self, eq):
-        """The compiled refactorization's K and D blocks (equations/fused.py): (calls, K, D), False
-        for none (stiffness_blocks returns False), None where there is no fused form."""
-        if type(self).stiffness_blocks is BodyGroup.stiffness_blocks:
-            return False
-        return None
+    def constant_mass_blocks(self, out):
+        """Write the (n, w, w) constant mass blocks."""
 
     def frame(self, q_tot, v, frames):
-        """Write body frames (reference point of the body)."""
+        """Write body frames (reference point of the body; outputs)."""
+
+    def constant_frames(self, frames):
+        """Write the rows of ``frames`` that do not change with the coordinates (at Assemble)."""
 
 
 @register(BODY_GROUPS, "Ground")
@@ -191,8 +177,8 @@ class GroundBodies(BodyGroup):
         frames.pos[self.items] = self.p
         frames.A[self.items] = self.A
 
-    def fused_frame(self, eq):
-        return []       # constant: written by every update_kinematics, parameters need Assemble()
+    def constant_frames(self, frames):
+        self.frame(None, None, frames)
 
 
 class _SingleNodeBodies(BodyGroup):
@@ -218,71 +204,52 @@ class _SingleNodeBodies(BodyGroup):
 class MassPoints(_SingleNodeBodies):
     width = 3
     node_type_names = ("Point",)
+    kernel, layout = kg.mass_points, kg.MASS_POINTS
 
-    def mass_blocks(self, q_tot, v, out):
-        out[:] = self.mass[:, None, None] * np.eye(3)[None]
+    def constant_mass_blocks(self, out):
+        out[:] = self.mass[:, None, None] * np.eye(self.width)[None]
 
     def frame(self, q_tot, v, frames):
         km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
-
-    def fused_frame(self, eq):
-        f = eq.body_frames
-        return [Call(km.point_frames, self.items, self.ltg, Q_TOT, V, f.pos, f.vel, f.Jpos, f.ltg)]
-
-    def fused_forces(self, eq):
-        return []       # no LHS forces
 
 
 @register(BODY_GROUPS, "MassPoint2D")
-class MassPoints2D(_SingleNodeBodies):
+class MassPoints2D(MassPoints):
     width = 2
     node_type_names = ("Point2D",)
-
-    def mass_blocks(self, q_tot, v, out):
-        out[:] = self.mass[:, None, None] * np.eye(2)[None]
-
-    def frame(self, q_tot, v, frames):
-        km.point_frames(self.items, self.ltg, q_tot, v, frames.pos, frames.vel, frames.Jpos, frames.ltg)
-
-    fused_frame = MassPoints.fused_frame
-    fused_forces = MassPoints.fused_forces
 
 
 @register(BODY_GROUPS, "Mass1D")
 class Masses1D(_SingleNodeBodies):
     width = 1
     node_type_names = ("1D", "GenericODE2")
+    kernel, layout = kg.masses_1d, kg.MASSES_1D
 
     def setup(self, records):
         super().setup(records)
         self.p0 = param_array(records, "referencePosition").reshape(-1, 3)
         self.A0 = np.array([r.values["referenceRotation"] for r in records], dtype=float).reshape(-1, 3, 3)
+        self.idx = np.ascontiguousarray(self.ltg[:, 0])
 
-    def mass_blocks(self, q_tot, v, out):
+    def record_parameters(self):
+        return dict(p0=self.p0, A0=self.A0, idx=self.idx)
+
+    def constant_mass_blocks(self, out):
         out[:, 0, 0] = self.mass
 
     def frame(self, q_tot, v, frames):
-        idx = self.ltg[:, 0]
-        ex = self.A0[:, :, 0]
-        frames.pos[self.items] = self.p0 + ex * q_tot[idx][:, None]
-        frames.vel[self.items] = ex * v[idx][:, None]
-        frames.A[self.items] = self.A0
-        frames.Jpos[self.items, :, 0] = ex
-        frames.ltg[self.items, 0] = idx
-
-    def fused_frame(self, eq):
-        f = eq.body_frames
-        return [Call(kf.mass_1d_frames, self.items, np.ascontiguousarray(self.ltg[:, 0]), Q_TOT, V, self.p0, self.A0,
-                     f.pos, f.vel, f.A, f.Jpos, f.ltg)]
-
-    def fused_forces(self, eq):
-        return []       # no LHS forces
+        kf.mass_1d_frames(self.items, self.idx, q_tot, v, self.p0, self.A0, frames.pos, frames.vel, frames.A,
+                          frames.Jpos, frames.ltg)
 
 
 @register(BODY_GROUPS, "GenericODE2")
 class GenericODE2Bodies(BodyGroup):
-    """ObjectGenericODE2: M q_tt + D q_t + K q = f (constant matrices), padded to the widest."""
+    """ObjectGenericODE2: M q_tt + D q_t + K q = f (constant matrices), padded to the widest; the
+    user functions by call backs from its kernel (kernels/groups/points.py generic_ode2)."""
     has_frame = False
+    kernel, layout = kg.generic_ode2, kg.GENERIC_ODE2
+    force_phases = ("FORCES", "STIFFNESS")
+    FD_EPS = 1e-7           # relative step of the user forces' forward differences
 
     def setup(self, records):
         c = self.system
@@ -301,6 +268,8 @@ class GenericODE2Bodies(BodyGroup):
         self.K = np.zeros_like(self.M)
         self.D = np.zeros_like(self.M)
         self.f = np.zeros((self.n, self.width))
+        self.Q = np.zeros((self.n, self.width))
+        self.user_force = np.zeros((self.n, self.width))
         self.user = []
         for i, (r, ltg) in enumerate(zip(records, ltgs)):
             k = len(ltg)
@@ -323,63 +292,80 @@ class GenericODE2Bodies(BodyGroup):
                 self.user.append((i, r.values["forceUserFunction"], r.values["massMatrixUserFunction"]))
         self.constant_mass = not any(m for _, _, m in self.user)
 
-    def mass_blocks(self, q_tot, v, out):
+    def record_parameters(self):
+        return dict(force=self.f, Q=self.Q, user_force=self.user_force, M=self.M, K=self.K, D=self.D)
+
+    def record_slots(self):
+        slots = super().record_slots()
+        if any(f for _, f, _ in self.user):
+            slots[kg.GENERIC_FORCE_SLOT] = self.call_back(self._user_forces_into)
+            slots[kg.GENERIC_JACOBIAN_SLOT] = self.call_back(self._user_jacobian_into)
+        if any(m for _, _, m in self.user):
+            slots[kg.GENERIC_MASS_SLOT] = self.call_back(self._user_mass_into)
+        return slots
+
+    def constant_mass_blocks(self, out):
         out[:] = self.M
-        if self.user:
-            c = self.system
-            for i, _, muf in self.user:
-                if muf:
-                    k = int((self.ltg[i] >= 0).sum())
-                    q = c.current_q[self.ltg[i, :k]]
-                    qt = v[self.ltg[i, :k]]
-                    out[i, :k, :k] = c.call_user("massMatrixUserFunction", int(self.items[i]),
-                                                 muf, c.current_t, int(self.items[i]), q, qt)
+
+    def _coordinates(self, i):
+        """(global indices, q, q_t) of item i (without reference values), at the point of the
+        compiled call (CompiledSystem.current_q, current_v)."""
+        c = self.system
+        idx = self.ltg[i][self.ltg[i] >= 0]
+        return idx, c.current_q[idx], c.current_v[idx]
+
+    def _user_force(self, t, i, f, q, v):
+        c = self.system
+        item = int(self.items[i])
+        return np.asarray(c.call_user("forceUserFunction", item, f, t, item, q, v), dtype=float)
+
+    def _user_forces_into(self, t, index2):
+        """user_force[i] = the forceUserFunction's values (its kernel subtracts them from Q)."""
+        for i, f, _ in self.user:
+            if f:
+                idx, q, v = self._coordinates(i)
+                self.user_force[i, :idx.size] = self._user_force(t, i, f, q, v)
+
+    def _user_mass_into(self, t, index2):
+        """The massMatrixUserFunction's blocks over the constant ones (in the record's M)."""
+        c = self.system
+        M = self.block_M
+        for i, _, f in self.user:
+            if f:
+                idx, q, v = self._coordinates(i)
+                item = int(self.items[i])
+                M[i, :idx.size, :idx.size] = c.call_user("massMatrixUserFunction", item, f, c.current_t, item, q, v)
+
+    def _user_jacobian_into(self, t, index2):
+        """The forward differences of -forceUserFunction by each coordinate and velocity added to
+        the record's K and D (its kernel copies the constant ones first)."""
+        c = self.system
+        for i, f, _ in self.user:
+            if not f:
+                continue
+            idx, q, v = self._coordinates(i)
+            k = idx.size
+            base = self._user_force(t, i, f, q, v)
+            for which, block in ((0, self.block_K), (1, self.block_D)):
+                for j in range(k):
+                    qq, vv = q.copy(), v.copy()
+                    size = c.q_ref[idx[j]] + q[j] if which == 0 else v[j]
+                    h = self.FD_EPS * max(1e-2, abs(size))
+                    (qq if which == 0 else vv)[j] += h
+                    block[i, :k, j] -= (self._user_force(t, i, f, qq, vv) - base) / h
 
     def lhs_forces(self, q, q_tot, v, t, out):
+        """Q_LHS = K q + D q_t - f - the user forces (the output Force)."""
         Qb = np.empty((self.n, self.width))
-        kfp.generic_ode2_lhs(self.ltg, q, v, self.K, self.D, self.f, Qb)     # the fused residual's kernel
+        kf.generic_ode2_lhs(self.ltg, q, v, self.K, self.D, self.f, Qb)
         out += Qb
-        if not self.user:
-            return True
         qq = np.where(self.ltg >= 0, q[np.maximum(self.ltg, 0)], 0.0)
         vv = np.where(self.ltg >= 0, v[np.maximum(self.ltg, 0)], 0.0)
-        c = self.system
-        for i, fuf, _ in self.user:
-            if fuf:
+        for i, f, _ in self.user:
+            if f:
                 k = int((self.ltg[i] >= 0).sum())
-                out[i, :k] -= np.asarray(c.call_user("forceUserFunction", int(self.items[i]), fuf,
-                                                     t, int(self.items[i]), qq[i, :k], vv[i, :k]),
-                                         dtype=float)
+                out[i, :k] -= self._user_force(t, i, f, qq[i, :k], vv[i, :k])
         return True
-
-    def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
-        out_K[:] = self.K
-        out_D[:] = self.D
-        return True
-
-    def fused_forces(self, eq):
-        """Q = K q + D q_t - f by the kernel of ``lhs_forces``; none with user functions."""
-        if self.user:
-            return None
-        self._fused_Q = np.zeros((self.n, self.width))
-        return [Call(kf.generic_ode2_lhs, self.ltg, Q, V, self.K, self.D, self.f, self._fused_Q),
-                Call(ka.scatter_add, F_SYM, self.ltg, self._fused_Q, -1.0)]
-
-    def fused_stiffness(self, eq):
-        """The constant K and D (no calls); none with user functions."""
-        if self.user:
-            return None
-        return [], self.K, self.D
-
-    def numeric_user_jacobian(self):
-        return bool(any(f for _, f, _ in self.user))
-
-
-_NO_ROTATIONS = np.zeros((0, 3, 3))
-
-
-def _rotations_or_empty(A_local):
-    return _NO_ROTATIONS if A_local is None else A_local
 
 
 def _dense(m):
@@ -394,10 +380,13 @@ def _dense(m):
 # ---------------------------------------------------------------- markers
 
 class MarkerGroup(Group):
-    """Markers of one type: read node/body frames, write marker frames."""
+    """Markers of one type: read node/body frames, write marker frames (the MARKERS phase)."""
+    role = kr.ROLE_MARKER
+    reads_node_frames = False
+    reads_body_frames = False
 
-    def evaluate(self, nodes, bodies, q_tot, v, markers):
-        """Write rows ``self.items`` of ``markers``."""
+    def record_phases(self):
+        return ("MARKERS",) if self.record_kernel() is not None else ()
 
 
 def _local_position(rec):
@@ -406,15 +395,19 @@ def _local_position(rec):
 
 
 def _local_rotations(records):
-    """(n, 3, 3) marker rotations A_local from localHT (A_marker = A_body A_local); None if all identity."""
+    """(n, 3, 3) marker rotations A_local from localHT (A_marker = A_body A_local); empty if all
+    identity."""
     hts = [r.values.get("localHT") for r in records]
     if all(h is None for h in hts):
-        return None
+        return np.zeros((0, 3, 3))
     return np.array([np.eye(3) if h is None else np.asarray(h, dtype=float)[:3, :3] for h in hts])
 
 
 @register(MARKER_GROUPS, "NodePosition", "NodeRigid")
 class NodeFrameMarkers(MarkerGroup):
+    kernel, layout = kg.node_frame_markers, kg.NODE_FRAME_MARKERS
+    reads_node_frames = True
+
     def setup(self, records):
         c = self.system
         self.nodes = np.array([int(r.values["nodeNumber"]) for r in records], dtype=np.int64)
@@ -422,21 +415,15 @@ class NodeFrameMarkers(MarkerGroup):
             c.check_marker_node(self, int(item), r, nd, need_frame=True)
         self.A_local = _local_rotations(records)
 
-    def evaluate(self, nodes, bodies, q_tot, v, m):
-        km.copy_frames(self.nodes, self.items, _rotations_or_empty(self.A_local),
-                       nodes.pos, nodes.vel, nodes.A, nodes.omega, nodes.Jpos, nodes.Jrot, nodes.ltg,
-                       m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
-
-    def fused_evaluate(self, eq):
-        n, m = eq.node_frames, eq.markers
-        return [Call(km.copy_frames, self.nodes, self.items, _rotations_or_empty(self.A_local),
-                     n.pos, n.vel, n.A, n.omega, n.Jpos, n.Jrot, n.ltg,
-                     m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)]
+    def record_parameters(self):
+        return dict(A_local=self.A_local, nodes=self.nodes)
 
 
 @register(MARKER_GROUPS, "BodyPosition", "BodyRigid")
 class BodyPointMarkers(MarkerGroup):
     """Marker at a body-fixed point b: p + A b, v + w x (A b), Jpos - skew(A b) Jrot."""
+    kernel, layout = kg.body_point_markers, kg.BODY_POINT_MARKERS
+    reads_body_frames = True
 
     def setup(self, records):
         c = self.system
@@ -446,22 +433,16 @@ class BodyPointMarkers(MarkerGroup):
         self.local = np.array([_local_position(r) for r in records], dtype=float).reshape(-1, 3)
         self.A_local = _local_rotations(records)
 
-    def evaluate(self, nodes, bodies, q_tot, v, m):
-        km.body_points(self.bodies, self.items, self.local, _rotations_or_empty(self.A_local),
-                       bodies.pos, bodies.vel, bodies.A, bodies.omega, bodies.omega_local, bodies.Jpos,
-                       bodies.Jrot, bodies.Jrot_local, bodies.ltg,
-                       m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
-
-    def fused_evaluate(self, eq):
-        b, m = eq.body_frames, eq.markers
-        return [Call(km.body_points, self.bodies, self.items, self.local, _rotations_or_empty(self.A_local),
-                     b.pos, b.vel, b.A, b.omega, b.omega_local, b.Jpos, b.Jrot, b.Jrot_local, b.ltg,
-                     m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)]
+    def record_parameters(self):
+        return dict(local=self.local, A_local=self.A_local, bodies=self.bodies)
 
 
 @register(MARKER_GROUPS, "BodyMass")
 class BodyMassMarkers(MarkerGroup):
-    """Mass-proportional loads: the body's mass and its position Jacobian at the center of mass."""
+    """Mass-proportional loads: the body's mass and its position Jacobian at the center of mass
+    (the kernel of a body-fixed point at the center of mass; the masses set at Assemble)."""
+    kernel, layout = kg.body_point_markers, kg.BODY_POINT_MARKERS
+    reads_body_frames = True
 
     def setup(self, records):
         c = self.system
@@ -471,25 +452,17 @@ class BodyMassMarkers(MarkerGroup):
         self.body_mass = np.array([c.body_mass(int(b)) for b in self.bodies])
         self.com = np.array([c.body_com(int(b)) for b in self.bodies]).reshape(-1, 3)
 
-    def evaluate(self, nodes, bodies, q_tot, v, m):
-        # the center of mass as a body point (same kinematics as MarkerBodyPosition)
-        km.body_points(self.bodies, self.items, self.com, _NO_ROTATIONS,
-                       bodies.pos, bodies.vel, bodies.A, bodies.omega, bodies.omega_local, bodies.Jpos,
-                       bodies.Jrot, bodies.Jrot_local, bodies.ltg,
-                       m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)
-        m.mass[self.items] = self.body_mass
+    def record_parameters(self):
+        return dict(local=self.com, bodies=self.bodies)
 
-    def fused_evaluate(self, eq):
-        b, m = eq.body_frames, eq.markers
-        m.mass[self.items] = self.body_mass
-        return [Call(km.body_points, self.bodies, self.items, self.com, _NO_ROTATIONS,
-                     b.pos, b.vel, b.A, b.omega, b.omega_local, b.Jpos, b.Jrot, b.Jrot_local, b.ltg,
-                     m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot, m.ltg)]
+    def constant_frames(self, frames):
+        frames.mass[self.items] = self.body_mass
 
 
 @register(MARKER_GROUPS, "NodeCoordinate")
 class NodeCoordinateMarkers(MarkerGroup):
     """Scalar coordinate i of a node, without reference value; ground nodes give 0."""
+    kernel, layout = kg.node_coordinate_markers, kg.NODE_COORDINATE_MARKERS
 
     def setup(self, records):
         c = self.system
@@ -507,17 +480,13 @@ class NodeCoordinateMarkers(MarkerGroup):
             self.index[i] = c.node_ode2_start[nd] + self.coord[i]
         self.valid = self.index >= 0
 
-    def evaluate(self, nodes, bodies, q_tot, v, m):
-        kc.coordinate_markers(self.items, self.index, self.system.current_q, v, m.cval, m.cvel, m.cJ, m.ltg)
-
-    def fused_evaluate(self, eq):
-        m = eq.markers
-        return [Call(kc.coordinate_markers, self.items, self.index, Q, V, m.cval, m.cvel, m.cJ, m.ltg)]
+    def record_parameters(self):
+        return dict(index=self.index)
 
 
 @register(MARKER_GROUPS, "NodeCoordinates", "ObjectODE2Coordinates")
 class CoordinateVectorMarkers(MarkerGroup):
-    """Coordinate-vector markers: read directly by the constraints that use them."""
+    """Coordinate-vector markers: read directly by the constraints that use them (no kernel)."""
 
     def setup(self, records):
         c = self.system
@@ -533,7 +502,3 @@ class CoordinateVectorMarkers(MarkerGroup):
                 c.check_object_exists(self, int(item), r, "objectNumber", b)
                 self.ltgs.append(np.asarray(c.object_ltg_ode2[b], dtype=np.int64))
         self.ltg_of = {int(item): l for item, l in zip(self.items, self.ltgs)}
-
-    def fused_evaluate(self, eq):
-        """Nothing to compute: the constraints read the coordinates themselves (q_tot, v)."""
-        return []

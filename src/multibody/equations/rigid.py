@@ -14,29 +14,20 @@ from __future__ import annotations
 import numpy as np
 
 from ..enums import OutputVariableType as OVT
-from ..kernels import markers as _markers
-from ..kernels import rigid as _rigid
-from ..kernels import rotations as _rotations
-from ..kernels import assembly as ka
-from ..kernels import fused as kf
-from .fused import F as F_SYM
-from .fused import INDEX2, Q_TOT, V, Call
+from ..kernels import markers as km
+from ..kernels import records as kr
+from ..kernels import rigid as krig
+from ..kernels import rotations as rk
+from ..kernels.groups import points as kgp
+from ..kernels.groups import rigid as kg
 from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, param_array, register
-from .python_kernels import PythonKernels
 from .points import BodyGroup, MarkerGroup, NodeGroup
-
-# called from Python: lean twins (python_kernels.py)
-krig, rk, km, kfp = PythonKernels(_rigid), PythonKernels(_rotations), PythonKernels(_markers), PythonKernels(kf)
-
-_NO_C = np.zeros((1, 1, 1))
 
 KIND_OF_NODE = {"RigidBodyEP": "EP", "RigidBodyRxyz": "Rxyz", "RigidBodyRotVecLG": "RotVecLG"}
 N_ROT = {"EP": 4, "Rxyz": 3, "RotVecLG": 3}
 EYE3 = np.eye(3)
-_NO_M = {w: np.zeros((0, w, w)) for w in (6, 7)}
-_NO_Q = {w: np.zeros((0, w)) for w in (6, 7)}
 # relative step of the central differences of the gyroscopic terms w.r.t. the coordinates
-FD_STEP = 1e-6
+FD_STEP = kg.FD_STEP
 
 
 def rotation_kinematics(kind, theta, theta_t):
@@ -95,8 +86,8 @@ def _mv(M, x):
 
 
 def _scratch(idx):
-    """Two scratch arrays of an index array's shape for the *_system kernels' gathers."""
-    return np.zeros(np.shape(idx)), np.zeros(np.shape(idx))
+    """The gathers' scratch arrays (qs, vs) of an index array's shape (kernels/groups/rigid.py)."""
+    return dict(qs=np.zeros(np.shape(idx)), vs=np.zeros(np.shape(idx)))
 
 
 # ---------------------------------------------------------------- nodes
@@ -106,16 +97,14 @@ class NodeRigidBody2DGroup(NodeGroup):
     """[u_x, u_y, psi]: A = Rz(theta), omega = [0, 0, psi_t]."""
     n_ode2 = 3
     position_coordinates = 2
+    kernel, layout = kg.rigid_2d_nodes, kg.RIGID_NODES
+
+    def record_parameters(self):
+        return _scratch(self.ltg)
 
     def frame(self, q_tot, v, frames):
         it, idx = self.items, self.ltg
         write_frame_2d(it, q_tot[idx], v[idx], idx, frames)
-
-    def fused_frame(self, eq):
-        f = eq.node_frames
-        return [Call(kf.frames_2d_system, self.items, Q_TOT, V, np.ascontiguousarray(self.ltg), f.pos, f.vel, f.A,
-                     f.omega, f.Jpos, f.Jrot, f.omega_local, f.Jrot_local, f.ltg,
-                     *_scratch(self.ltg))]
 
     def extra_output(self, eq, st, n, var):
         s = int(self.system.node_ode2_start[n])
@@ -137,24 +126,18 @@ class _Rigid3DNodes(NodeGroup):
     kind = ""
     position_coordinates = 3
 
+    layout = kg.RIGID_NODES
+
     def setup(self, records):
-        c = self.system
-        self.start = c.node_ode2_start[self.items]
-        self.width = self.n_ode2
-        self.ltg_nodes = self.start[:, None] + np.arange(self.width)[None, :]
+        super().setup(records)
+        self.ltg_nodes = self.ltg
+
+    def record_parameters(self):
+        return _scratch(self.ltg)
 
     def frame(self, q_tot, v, frames):
         idx = self.ltg_nodes
         write_frame_3d(self.kind, self.items, q_tot[idx], v[idx], idx, frames)
-
-    def fused_frame(self, eq):
-        kernel = _FRAMES_SYSTEM.get(self.kind)
-        if kernel is None:
-            return None
-        f = eq.node_frames
-        return [Call(kernel, self.items, np.ascontiguousarray(self.ltg_nodes), Q_TOT, V, f.pos, f.vel,
-                     f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg,
-                     *_scratch(self.ltg_nodes))]
 
     def extra_output(self, eq, st, n, var):
         if var == OVT.AngularAcceleration:
@@ -166,16 +149,9 @@ class _Rigid3DNodes(NodeGroup):
         raise KeyError(var)
 
 
-# the kernels of a node type: frames, and the compiled ones (with system vectors); mass blocks and
-# LHS terms and Jacobian blocks of rigid bodies
+# the kernels of a node type: frames (outputs), and the group kernels of its nodes and bodies
 _FRAMES = {"EP": krig.ep_frames, "Rxyz": krig.rxyz_frames, "RotVecLG": krig.rotvec_frames}
-_FRAMES_SYSTEM = {"EP": kf.ep_frames_system, "Rxyz": kf.rxyz_frames_system, "RotVecLG": kf.rotvec_frames_system}
-_MASS_AND_LHS = {"EP": krig.ep_mass_and_lhs, "Rxyz": krig.rxyz_mass_and_lhs, "RotVecLG": krig.rotvec_mass_and_lhs}
-_MASS_AND_LHS_SYSTEM = {"EP": kf.ep_mass_and_lhs_system, "Rxyz": kf.rxyz_mass_and_lhs_system,
-                        "RotVecLG": kf.rotvec_mass_and_lhs_system}
-_STIFFNESS = {"EP": krig.ep_stiffness, "Rxyz": krig.rxyz_stiffness, "RotVecLG": krig.rotvec_stiffness}
-_STIFFNESS_SYSTEM = {"EP": kf.ep_stiffness_system, "Rxyz": kf.rxyz_stiffness_system,
-                     "RotVecLG": kf.rotvec_stiffness_system}
+_BODY_KERNELS = {"EP": kg.ep_bodies, "Rxyz": kg.rxyz_bodies, "RotVecLG": kg.rotvec_bodies}
 
 
 def write_frame_3d(kind, it, q, v, idx, frames):
@@ -213,6 +189,8 @@ class NodeRigidBodyEPGroup(_Rigid3DNodes):
     kind = "EP"
     n_ode2 = 7
     is_constraint = True
+    kernel = kg.ep_nodes
+    role = kr.ROLE_CONSTRAINT
 
     @classmethod
     def counts(cls, record):
@@ -227,29 +205,16 @@ class NodeRigidBodyEPGroup(_Rigid3DNodes):
         self.velocity_level = np.zeros(self.n, dtype=bool)
         self.L = 7
 
-    # constraint-group interface
-    def ltg(self, markers):
-        return self.ltg_nodes
-
-    def equations(self, markers, t, index2, with_jacobian):
-        """|ep|^2 - 1 = 0 (index 2 of the whole system: 2 ep . ep_t), C = [0, 2 ep]."""
-        c = self.system
-        velocity_form = not isinstance(index2, np.ndarray) and bool(index2)
-        g = np.empty((self.n, 1))
-        C = np.empty((self.n, 1, 7)) if with_jacobian else _NO_C
-        krig.ep_normalization(self.ltg_nodes, c.current_q_tot, c.current_v, velocity_form, bool(with_jacobian),
-                              g, C)
-        return g, (C if with_jacobian else None)
-
-    def evaluate(self, markers, lam, t, index2, with_jacobian=True):
-        return self.equations(markers, t, index2, with_jacobian)
+    def record_phases(self):
+        return ("FRAMES", "CONSTRAINTS")
 
     def position_residual(self, markers, t):
-        return self.equations(markers, t, False, False)[0]
-
-    def fused_equations(self, eq):
-        g, C = np.zeros((self.n, 1)), np.zeros((self.n, 1, 7))
-        return [Call(krig.ep_normalization, np.ascontiguousarray(self.ltg_nodes), Q_TOT, V, INDEX2, True, g, C)], g, C
+        """|ep|^2 - 1 (the ConstraintEquation output)."""
+        c = self.system
+        g = np.empty((self.n, 1))
+        krig.ep_normalization(self.ltg_nodes, c.current_q_tot, c.current_v, False, False, g,
+                              np.zeros((1, 1, 1)))
+        return g
 
     def outputs(self, markers, lam, t):
         return {}
@@ -259,6 +224,7 @@ class NodeRigidBodyEPGroup(_Rigid3DNodes):
 class NodeRigidBodyRxyzGroup(_Rigid3DNodes):
     kind = "Rxyz"
     n_ode2 = 6
+    kernel = kg.rxyz_nodes
 
 
 def lie_group_packed(c):
@@ -280,6 +246,7 @@ class NodeRigidBodyRotVecLGGroup(_Rigid3DNodes):
     nodes.md, solvers.md 4.9); displacements are updated additively."""
     kind = "RotVecLG"
     n_ode2 = 6
+    kernel = kg.rotvec_nodes
 
     def setup(self, records):
         super().setup(records)
@@ -328,6 +295,8 @@ class RigidBodies(BodyGroup):
     """
     constant_mass = False
     node_type_names = ("RigidBodyEP", "RigidBodyRxyz", "RigidBodyRotVecLG")
+    layout = kg.RIGID_BODIES
+    force_phases = ("FORCES", "STIFFNESS")
 
     @classmethod
     def split(cls, system, items, records):
@@ -367,6 +336,8 @@ class RigidBodies(BodyGroup):
         self.com = param_array(records, "centerOfMass").reshape(-1, 3)
         self.J = inertia_tensor(self.i6)
         self._check_inertia(records)
+        self.Q = np.zeros((self.n, self.width))
+        self.kernel = _BODY_KERNELS[self.kind]
 
     def _check_inertia(self, records):
         """Every inertia tensor positive semi-definite (eigenvalues of all bodies in one call)."""
@@ -411,106 +382,14 @@ class RigidBodies(BodyGroup):
         keep = np.isin(self.items, np.asarray(objects, dtype=np.int64))
         return [(k, rows[keep[rows]]) for k, rows in self.parts if keep[rows].any()]
 
-    def _single_kind(self):
-        """'EP', 'Rxyz' or 'RotVecLG' if all bodies have nodes of that type (the fused residual's
-        cases), else None."""
-        if len(self.parts) == 1 and self.parts[0][0] in _MASS_AND_LHS:
-            return self.parts[0][0]
-        return None
+    @property
+    def kind(self):
+        """'EP', 'Rxyz' or 'RotVecLG': the node type of the group's bodies (``split`` makes one
+        group per node type)."""
+        return self.parts[0][0] if self.parts else "EP"
 
-    def fused_frame(self, eq):
-        kind = self._single_kind()
-        if kind is None:
-            return None
-        f = eq.body_frames
-        return [Call(_FRAMES_SYSTEM[kind], self.items, np.ascontiguousarray(self.ltg), Q_TOT, V, f.pos, f.vel,
-                     f.A, f.omega, f.omega_local, f.Jpos, f.Jrot, f.Jrot_local, f.ltg,
-                     *_scratch(self.ltg))]
-
-    def fused_mass(self, eq):
-        kind = self._single_kind()
-        if kind is None:
-            return None
-        w = self.width
-        self._fused_M = np.zeros((self.n, w, w))
-        self._fused_Q = np.zeros((self.n, w))
-        kernel = _MASS_AND_LHS_SYSTEM[kind]
-        return [Call(kernel, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
-                     self.com, self._fused_M, self._fused_Q,
-                     *_scratch(self.ltg))], self._fused_M
-
-    def fused_forces(self, eq):
-        if self._single_kind() is None:
-            return None
-        return [Call(ka.scatter_add, F_SYM, np.ascontiguousarray(self.ltg), self._fused_Q, -1.0)]
-
-    def fused_stiffness(self, eq):
-        kind = self._single_kind()
-        if kind is None:
-            return None
-        w = self.width
-        K, D = np.zeros((self.n, w, w)), np.zeros((self.n, w, w))
-        return [Call(_STIFFNESS_SYSTEM[kind], np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.J,
-                     self.com, FD_STEP, K, D,
-                     *_scratch(self.ltg))], K, D
-
-    def mass_blocks(self, q_tot, v, out, parts=None):
-        out[:] = 0.0
-        for k, rows in (self.parts if parts is None else parts):
-            w = 3 + N_ROT[k]
-            _, q, vv = self._part_state(rows, k, q_tot, v)
-            M = np.empty((len(rows), w, w))
-            _MASS_AND_LHS[k](np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
-                             self.com[rows], True, False, M, _NO_Q[w])
-            out[rows, :w, :w] = M
-
-    def mass_and_lhs(self, q_tot, v, M_out, lhs_out):
-        """Mass blocks and LHS forces in one pass (EP bodies: one kernel call for both)."""
-        kind = self._single_kind()
-        if kind is not None:
-            # all bodies on nodes of one type: the kernel writes the group's arrays directly
-            idx = self.ltg
-            kernel = _MASS_AND_LHS[kind]
-            kernel(q_tot[idx], v[idx], self.mass, self.J, self.com, True, True, M_out, lhs_out)
-            return
-        others = [(k, rows) for k, rows in self.parts if k != "EP"]
-        self.mass_blocks(q_tot, v, M_out, others)
-        self.lhs_forces(None, q_tot, v, 0.0, lhs_out, others)
-        for k, rows in self.parts:
-            if k == "EP":
-                _, q, vv = self._part_state(rows, k, q_tot, v)
-                M = np.empty((len(rows), 7, 7))
-                Q = np.zeros((len(rows), 7))
-                krig.ep_mass_and_lhs(q, vv, self.mass[rows], self.J[rows], self.com[rows], True, True, M, Q)
-                M_out[rows, :7, :7] = M
-                lhs_out[rows, :7] += Q
-
-    def _lhs_part(self, k, rows, q, vv):
-        """Q_LHS (n_part, 3 + nr) of one parametrization."""
-        out = np.zeros((len(rows), 3 + N_ROT[k]))
-        _MASS_AND_LHS[k](np.ascontiguousarray(q), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
-                         self.com[rows], False, True, _NO_M[3 + N_ROT[k]], out)
-        return out
-
-    def lhs_forces(self, q, q_tot, v, t, out, parts=None):
-        for k, rows in (self.parts if parts is None else parts):
-            w = 3 + N_ROT[k]
-            _, qq, vv = self._part_state(rows, k, q_tot, v)
-            out[rows, :w] += self._lhs_part(k, rows, qq, vv)
-        return True
-
-    def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
-        """D = dQ_LHS/d q_t analytic, K = dQ_LHS/dq by central differences in the rotation
-        parameters: one kernel call per node type (kernels/rigid.py *_stiffness)."""
-        for k, rows in self.parts:
-            w = 3 + N_ROT[k]
-            _, qq, vv = self._part_state(rows, k, q_tot, v)
-            Kb, Db = np.empty((len(rows), w, w)), np.empty((len(rows), w, w))
-            _STIFFNESS[k](np.ascontiguousarray(qq), np.ascontiguousarray(vv), self.mass[rows], self.J[rows],
-                          self.com[rows], FD_STEP, Kb, Db)
-            out_K[rows, :w, :w] = Kb
-            out_D[rows, :w, :w] = Db
-        return True
+    def record_parameters(self):
+        return dict(mass=self.mass, J=self.J, com=self.com, Q=self.Q, **_scratch(self.ltg))
 
     def body_output(self, eq, st, row, var, b):
         if var not in ACCELERATION_OUTPUTS:
@@ -574,6 +453,8 @@ class RigidBodies2D(BodyGroup):
     """ObjectRigidBody2D (bodies.md): M = [[m, 0, g_x], [0, m, g_y], [g_x, g_y, J]],
     g = m A [-b_y, b_x]; Q_LHS = [-m psi_t^2 A b; 0]."""
     width = 3
+    kernel, layout = kg.rigid_bodies_2d, kg.RIGID_BODIES_2D
+    force_phases = ("FORCES", "STIFFNESS")
 
     def setup(self, records):
         c = self.system
@@ -587,6 +468,7 @@ class RigidBodies2D(BodyGroup):
         self.com = np.zeros((self.n, 3))
         self.com[:, :2] = b
         self.constant_mass = not np.any(b)
+        self.Q = np.zeros((self.n, 3))
 
     def update_parameter(self, row, name, value):
         if name == "mass":
@@ -607,48 +489,14 @@ class RigidBodies2D(BodyGroup):
     def frame(self, q_tot, v, frames):
         write_frame_2d(self.items, q_tot[self.ltg], v[self.ltg], self.ltg, frames)
 
-    def fused_frame(self, eq):
-        f = eq.body_frames
-        return [Call(kf.frames_2d_system, self.items, Q_TOT, V, np.ascontiguousarray(self.ltg), f.pos, f.vel, f.A,
-                     f.omega, f.Jpos, f.Jrot, f.omega_local, f.Jrot_local, f.ltg,
-                     *_scratch(self.ltg))]
+    def record_parameters(self):
+        return dict(mass=self.mass, inertia=self.inertia, com=self.com, Q=self.Q, **_scratch(self.ltg))
 
-    def fused_mass(self, eq):
-        self._fused_M = np.zeros((self.n, 3, 3))
-        self._fused_Q = np.zeros((self.n, 3))
-        return [Call(kf.rigid_2d_mass_and_lhs, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.inertia,
-                     self.com, self._fused_M, self._fused_Q)], self._fused_M
-
-    def fused_forces(self, eq):
-        if self.constant_mass:
-            return []           # center of mass at the node: no LHS forces
-        return [Call(ka.scatter_add, F_SYM, np.ascontiguousarray(self.ltg), self._fused_Q, -1.0)]
-
-    def mass_blocks(self, q_tot, v, out):
-        Ab = self._Ab(q_tot)
-        m = self.mass
+    def constant_mass_blocks(self, out):
+        """M of bodies whose center of mass is at the node: [[m, 0, 0], [0, m, 0], [0, 0, J]]."""
         out[:] = 0.0
-        out[:, 0, 0] = out[:, 1, 1] = m
+        out[:, 0, 0] = out[:, 1, 1] = self.mass
         out[:, 2, 2] = self.inertia
-        out[:, 0, 2] = out[:, 2, 0] = -m * Ab[:, 1]
-        out[:, 1, 2] = out[:, 2, 1] = m * Ab[:, 0]
-
-    def lhs_forces(self, q, q_tot, v, t, out):
-        if self.constant_mass:
-            return False        # center of mass at the node: no LHS forces (as fused_forces)
-        w = v[self.ltg[:, 2]]
-        out[:, :2] -= (self.mass * w * w)[:, None] * self._Ab(q_tot)
-        return True
-
-    def stiffness_blocks(self, q, q_tot, v, t, out_K, out_D):
-        # d(A b)/d theta = e_z x (A b); the kernel of the compiled refactorization (same bits)
-        kfp.rigid_2d_stiffness(np.ascontiguousarray(self.ltg), q_tot, v, self.mass, self.com, out_K, out_D)
-        return True
-
-    def fused_stiffness(self, eq):
-        K, D = np.zeros((self.n, 3, 3)), np.zeros((self.n, 3, 3))
-        return [Call(kf.rigid_2d_stiffness, np.ascontiguousarray(self.ltg), Q_TOT, V, self.mass, self.com,
-                     K, D)], K, D
 
     def body_output(self, eq, st, row, var, b):
         idx = self.ltg[row]
@@ -668,6 +516,7 @@ class RigidBodies2D(BodyGroup):
 class RotationalMasses1D(BodyGroup):
     """ObjectRotationalMass1D: J psi_tt = tau, A = A0 Rz(theta), omega = A0 e_z psi_t."""
     width = 1
+    kernel, layout = kg.rotational_masses_1d, kg.ROTATIONAL_MASSES_1D
 
     def setup(self, records):
         c = self.system
@@ -689,8 +538,11 @@ class RotationalMasses1D(BodyGroup):
             return True
         return False
 
-    def mass_blocks(self, q_tot, v, out):
+    def constant_mass_blocks(self, out):
         out[:, 0, 0] = self.inertia
+
+    def record_parameters(self):
+        return dict(p0=self.p0, A0=self.A0, idx=self.idx)
 
     def _frame_args(self, frames):
         return (frames.pos, frames.vel, frames.A, frames.omega, frames.omega_local, frames.Jpos, frames.Jrot,
@@ -698,13 +550,6 @@ class RotationalMasses1D(BodyGroup):
 
     def frame(self, q_tot, v, frames):
         krig.rotational_mass_1d_frames(self.items, self.idx, q_tot, v, self.p0, self.A0, *self._frame_args(frames))
-
-    def fused_forces(self, eq):
-        return []       # no LHS forces (lhs_forces: none)
-
-    def fused_frame(self, eq):
-        return [Call(krig.rotational_mass_1d_frames, self.items, self.idx, Q_TOT, V, self.p0, self.A0,
-                     *self._frame_args(eq.body_frames))]
 
     def body_output(self, eq, st, row, var, b):
         idx = int(self.ltg[row, 0])
@@ -720,6 +565,8 @@ class RotationalMasses1D(BodyGroup):
 @register(MARKER_GROUPS, "NodeRotationCoordinate")
 class NodeRotationCoordinateMarkers(MarkerGroup):
     """Tait-Bryan angle k of the node rotation; rate = global omega_k; Jacobian = row k of Jrot."""
+    kernel, layout = kgp.rotation_coordinate_markers_group, kgp.ROTATION_COORDINATE_MARKERS
+    reads_node_frames = True
 
     def setup(self, records):
         c = self.system
@@ -734,11 +581,5 @@ class NodeRotationCoordinateMarkers(MarkerGroup):
                 c.parameter_error(self, int(item), r, "rotationCoordinate", int(self.coord[i]),
                                   "must be 0, 1 or 2 (x, y, z)")
 
-    def evaluate(self, nodes, bodies, q_tot, v, m):
-        km.rotation_coordinate_markers(self.nodes, self.items, self.coord, nodes.A, nodes.omega, nodes.Jrot,
-                                       nodes.ltg, m.cval, m.cvel, m.cJ, m.ltg)
-
-    def fused_evaluate(self, eq):
-        n, m = eq.node_frames, eq.markers
-        return [Call(km.rotation_coordinate_markers, self.nodes, self.items, self.coord, n.A, n.omega, n.Jrot,
-                     n.ltg, m.cval, m.cvel, m.cJ, m.ltg)]
+    def record_parameters(self):
+        return dict(nodes=self.nodes, coordinate=self.coord)

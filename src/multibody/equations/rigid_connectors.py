@@ -16,20 +16,14 @@ import numpy as np
 
 from ..enums import ConfigurationType
 from ..errors import ModelError, NotImplementedFeatureError
-from ..kernels import assembly as ka
-from ..kernels import rigid_connectors as _krc
-from ..kernels import rotations as _rotations
+from ..kernels import rigid_connectors as krc
+from ..kernels import rotations as rk
+from ..kernels.groups import connectors as kg
 from .connectors import ConnectorGroup
-from .fused import F as F_SYM
-from .fused import Call, PythonCall
-from .groups import CONNECTOR_GROUPS, param_array, register
-from .python_kernels import PythonKernels
-
-# called from Python: lean twins (python_kernels.py)
-rk, krc = PythonKernels(_rotations), PythonKernels(_krc)
+from .groups import CONNECTOR_GROUPS, Group, param_array, register
 
 # difference step of the marker-space Jacobians (positions [m], rotations [rad], rates)
-FD_STEP = _krc.FD_STEP
+FD_STEP = krc.FD_STEP
 _NO_BLOCKS = np.zeros((0, 0, 0))
 _NO_DATA = np.zeros(0)
 
@@ -167,7 +161,7 @@ class RigidConnectorGroup(ConnectorGroup):
             return False
         done = super().update_parameter(row, name, value)
         if done:
-            self.params[:] = self.kernel_params()     # in place: the fused residual holds this array
+            self.params[:] = self.kernel_params()     # in place: the group's record refers to this array
         return done
 
     def _data(self):
@@ -182,31 +176,30 @@ class RigidConnectorGroup(ConnectorGroup):
                                    self.params if params is None else params, self.active, data,
                                    self.data_index, with_jacobian, Q, K, D)
 
-    def fused_forces(self, eq):
-        """Q = B^T W by the kernel, scattered into the right-hand side (as ``evaluate``; data nodes
-        read from the current state's array, bound to the module). With user functions the
-        compiled code calls back for Q: ``evaluate`` in Python (kernels/user.py)."""
-        m = eq.markers
-        Q = np.zeros((self.n, self.L))
-        if self.user:
-            def wrench(t, index2):
-                self.evaluate(m, t, Q)
-            return [PythonCall(wrench, reads=(m.pos, m.vel, m.A, m.omega, m.Jpos, m.Jrot)),
-                    Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
-        return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
-                     m.Jpos, m.Jrot, self.params, self.active, self._data(), self.data_index, False, Q, _NO_BLOCKS,
-                     _NO_BLOCKS),
-                Call(ka.scatter_add, F_SYM, self.ltg_cache, Q, -1.0)]
+    kernel, layout = kg.rigid_connectors, kg.RIGID_CONNECTORS
 
-    def fused_stiffness(self, eq):
-        """K and D blocks of the compiled refactorization: the kernel of ``evaluate``."""
+    def record_phases(self):
+        return ("FORCES", "STIFFNESS") + (("AFTER_NEWTON",) if self.has_data else ())
+
+    def record_parameters(self):
+        self.Q = np.zeros((self.n, self.L))
+        self.phi = np.zeros(self.n)
+        return dict(phi=self.phi, params=self.params, Q=self.Q, m0=self.m0, m1=self.m1, data_index=self.data_index)
+
+    def record_flags(self):
+        flags = super().record_flags()
+        flags[kg.KIND] = self.kernel_kind
+        return flags
+
+    def record_slots(self):
+        """With user functions Python makes Q, and K and D (``evaluate``), in call backs."""
+        slots = Group.record_slots(self)
         if self.user:
-            return None
-        m = eq.markers
-        n, L = self.n, self.L
-        Q, K, D = np.zeros((n, L)), np.zeros((n, L, L)), np.zeros((n, L, L))
-        return [Call(_krc.rigid_connector_forces, self.kernel_kind, self.m0, self.m1, m.pos, m.vel, m.A, m.omega,
-                     m.Jpos, m.Jrot, self.params, self.active, self._data(), self.data_index, True, Q, K, D)], K, D
+            slots[kg.FORCE_SLOT] = self.call_back(lambda t, index2: self.evaluate(self.markers(), t, self.Q))
+            slots[kg.JACOBIAN_SLOT] = self.call_back(
+                lambda t, index2: self.evaluate(self.markers(), t, np.empty_like(self.Q), self.block_K,
+                                                self.block_D))
+        return slots
 
     def call_user(self, k, *args):
         """The user function of the group's k-th item with one (self.user[k])."""
@@ -351,9 +344,7 @@ class RigidBodySpringDampers(RigidConnectorGroup):
     v = [A_J^T dv; A_J^T (omega1 - omega0)]; F = A_J f, T = A_J m; intrinsic formulation with the
     SE(3) logarithm and the mid frame."""
     user_key = "springForceTorqueUserFunction"
-    kernel_kind = _krc.RIGID_BODY
-    # packed into ``params``, which the fused calls read (forces and Newton blocks alike)
-    fused_live_parameters = ("stiffness", "damping", "offset", "rotationMarker0", "rotationMarker1")
+    kernel_kind = krc.RIGID_BODY
 
     def kernel_params(self):
         n = self.n
@@ -516,8 +507,7 @@ class ScalarConnectorGroup(RigidConnectorGroup):
 class LinearSpringDampers(ScalarConnectorGroup):
     """a = A0 axisMarker0, f = k (a.dp - x_off) + d (a.dv - v_off) + f_c, F = f a, no torque."""
     user_key = "springForceUserFunction"
-    kernel_kind = _krc.LINEAR
-    fused_live_parameters = ("stiffness", "damping", "offset", "velocityOffset", "force", "axisMarker0")
+    kernel_kind = krc.LINEAR
 
     def kernel_params(self):
         return np.concatenate([np.stack([self.p_stiffness, self.p_damping, self.p_offset, self.p_velocityOffset,
@@ -559,9 +549,7 @@ class TorsionalSpringDampers(ScalarConnectorGroup):
     """phi = RotXYZ(A_J0^T A_J1)_z (continuous with the optional data node), omega = (A_J0^T dw)_z,
     tau = k (phi - off) + d (omega - v_off) + tau_c, T = A_J0 [0, 0, tau]."""
     user_key = "springTorqueUserFunction"
-    kernel_kind = _krc.TORSIONAL
-    fused_live_parameters = ("stiffness", "damping", "offset", "velocityOffset", "torque", "rotationMarker0",
-                             "rotationMarker1")
+    kernel_kind = krc.TORSIONAL
 
     def kernel_params(self):
         n = self.n

@@ -9,7 +9,7 @@ import os
 
 import numba
 
-__all__ = ["njit", "stamp_cache"]
+__all__ = ["njit", "stamp_cache", "typed", "ready"]
 
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -54,3 +54,24 @@ def njit(*args, **kwargs):
     if args and callable(args[0]):
         return stamp_cache(made)
     return lambda func: stamp_cache(made(func))
+
+
+def typed(signature):
+    """``njit`` for exactly one ``signature``, compiled (or loaded from the disk cache) at the first
+    ``ready(dispatcher)``, not at import: functions that take records or group kernels (function
+    pointers, which Numba converts from a dispatcher only to a declared signature)."""
+    def deco(func):
+        dispatcher = njit(func)
+        dispatcher.multibody_signature = signature
+        return dispatcher
+    return deco
+
+
+def ready(dispatcher):
+    """``dispatcher`` (made by ``typed``) with its signature compiled; no other is compiled later."""
+    if getattr(dispatcher, "_multibody_ready", False):
+        return dispatcher
+    dispatcher.compile(dispatcher.multibody_signature.args)
+    dispatcher.disable_compile()
+    dispatcher._multibody_ready = True
+    return dispatcher

@@ -23,7 +23,6 @@ import itertools
 import weakref
 
 import numba
-import numpy as np
 
 from ._jit import njit
 
@@ -39,12 +38,12 @@ class UserCallFailed(Exception):
 
 
 def register(callback):
-    """A new slot for ``callback(t, index2)``, as the int64 array of one entry that the compiled
-    code passes back; the slot is freed with the callback (held by whoever holds the compiled
-    calls: FusedResidual)."""
+    """A new slot (a positive int) for ``callback(t, index2)``, which the compiled code passes
+    back; the slot is freed with the callback (held by whoever holds the slot: the group or the
+    solver that registered it)."""
     k = next(_NEXT)
     _TARGETS[k] = weakref.ref(callback, lambda _ref, k=k: _TARGETS.pop(k, None))
-    return np.array([k], dtype=np.int64)
+    return k
 
 
 def _call(k, t, index2):
@@ -84,8 +83,8 @@ _CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_double, ct
 
 if numba.config.DISABLE_JIT:
     def user_call(slot, t, index2):
-        """Run the callable registered under ``slot[0]`` with (t, index2)."""
-        _call(int(slot[0]), float(t), index2)
+        """Run the callable registered under ``slot`` with (t, index2)."""
+        _call(int(slot), float(t), index2)
 else:
     from llvmlite import binding as _ll
     _ll.add_symbol("multibody_user_callback", ctypes.cast(_CALLBACK, ctypes.c_void_p).value)
@@ -95,6 +94,6 @@ else:
 
     @njit
     def user_call(slot, t, index2):
-        """Run the callable registered under ``slot[0]`` with (t, index2)."""
-        if _callback(slot[0], t, 1 if index2 else 0) != 0:
+        """Run the callable registered under ``slot`` with (t, index2)."""
+        if _callback(slot, t, 1 if index2 else 0) != 0:
             raise UserCallFailed("a Python user function called from compiled code failed")

@@ -592,6 +592,7 @@ class StepLoop(SolverBase):
         self.fused = None
         self._fused_pending = None
         self._fused_version = self.c.fused_parameter_version
+        return
         mode = {"0": False, "1": True, "auto": None}.get(os.environ.get("MULTIBODY_FUSED", ""), "unset")
         if mode == "unset":
             mode = self.mbs.sys.get("fusedResidual", None)

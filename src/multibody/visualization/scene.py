@@ -148,24 +148,14 @@ class _Frames:
         c = mbs._compiled
         eq = c.equations
         from ..enums import ConfigurationType
-        from ..equations.groups import Frames
         if state is None:
             st = c.state(ConfigurationType.Visualization) if hasattr(ConfigurationType, "Visualization") else None
             st = st if st is not None else c.state(ConfigurationType.Current)
             q, v, t = st.q, st.v, st.t
         else:
             q, v, t = state
-        saved_eq = (eq.node_frames, eq.body_frames, eq.markers, eq.q, eq.q_tot, eq.v, eq.t)
-        saved_c = (c.current_q, c.current_q_tot, c.current_v, c.current_t)
-        try:
-            eq.node_frames = Frames(eq.node_frames.n, c.K)
-            eq.body_frames = Frames(eq.body_frames.n, c.K)
-            eq.markers = Frames(eq.markers.n, c.K)
-            eq.update_kinematics(np.asarray(q, dtype=float), np.asarray(v, dtype=float), float(t))
-            self.nodes, self.bodies, self.markers = eq.node_frames, eq.body_frames, eq.markers
-        finally:
-            (eq.node_frames, eq.body_frames, eq.markers, eq.q, eq.q_tot, eq.v, eq.t) = saved_eq
-            (c.current_q, c.current_q_tot, c.current_v, c.current_t) = saved_c
+        self.nodes, self.bodies, self.markers = eq.frames_at(np.asarray(q, dtype=float), np.asarray(v, dtype=float),
+                                                             float(t))
         self.body_has_frame = np.zeros(eq.body_frames.n, dtype=bool)
         for g in c.body_groups:
             if g.has_frame:

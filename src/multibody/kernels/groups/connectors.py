@@ -1,0 +1,139 @@
+"""Group kernels of the spring-dampers (equations/connectors.py, rigid_connectors.py).
+
+A connector between markers m0 and m1 acts through B = [-J_m0, J_m1]: Q_LHS = B^T F added with
+sign -1 into the right-hand side (FORCES), K = B^T (dF/d dp) B and D = B^T (dF/d dv) B
+(STIFFNESS; kernels/connectors.py project_to_coordinates). Items with Python user functions get
+their values from a call back into the group's Python code (kernels/user.py) before the kernel
+reads them.
+"""
+from .._jit import njit
+from ..assembly import scatter_add
+from ..connectors import project_to_coordinates, spring_damper_marker_forces
+from ..fused import cartesian_spring_forces, coordinate_spring_forces
+from ..records import AFTER_NEWTON, FORCES, STIFFNESS, Layout
+from ..rigid_connectors import rigid_connector_forces, torsional_angles
+from ..user import user_call
+from . import group_kernel
+
+# the call-back slots of a connector group: its forces (or the user functions' values the kernel
+# reads), its K and D blocks (where Python makes them)
+FORCE_SLOT, JACOBIAN_SLOT = 0, 1
+
+SPRING_DAMPERS = Layout(f1=("referenceLength", "stiffness", "damping", "force", "velocityOffset", "user_force"),
+                        f2=("F", "Q"), f3=("S", "Dv"), i1=("m0", "m1"), b1=("is_user",))
+
+
+@group_kernel
+def spring_dampers(phase, g, s):
+    """ConnectorSpringDamper: F = f_SD e along the markers' distance; the springForceUserFunction's
+    values (a call back) where items have one."""
+    L = SPRING_DAMPERS
+    m0, m1 = g.i1[L.i1.m0], g.i1[L.i1.m1]
+    F, Q = g.f2[L.f2.F], g.f2[L.f2.Q]
+    args = (g.f1[L.f1.referenceLength], g.f1[L.f1.stiffness], g.f1[L.f1.damping], g.f1[L.f1.force],
+            g.f1[L.f1.velocityOffset], g.b1[L.b1.is_user], g.f1[L.f1.user_force])
+    if phase == FORCES:
+        if g.slots[FORCE_SLOT] != 0:
+            user_call(g.slots[FORCE_SLOT], s.t, s.index2)
+        none = g.K[:0]
+        spring_damper_marker_forces(m0, m1, s.marker_pos, s.marker_vel, *args, False, F, none, none)
+        project_to_coordinates(m0, m1, s.marker_Jpos, F, none, none, g.active, False, Q, none, none)
+        scatter_add(s.f, g.ltg, Q, -1.0)
+    elif phase == STIFFNESS:
+        S, Dv = g.f3[L.f3.S], g.f3[L.f3.Dv]
+        spring_damper_marker_forces(m0, m1, s.marker_pos, s.marker_vel, *args, True, F, S, Dv)
+        project_to_coordinates(m0, m1, s.marker_Jpos, F, S, Dv, g.active, True, Q, g.K, g.D)
+    return 0
+
+
+# (m0, m1 first: _constant_blocks_connector reads them as i1[0], i1[1])
+CARTESIAN_SPRING_DAMPERS = Layout(f2=("stiffness", "damping", "offset", "F", "Q"), f3=("S", "Dv"),
+                                  i1=("m0", "m1"))
+
+
+@njit(inline="always")
+def _constant_blocks_connector(phase, g, s, J, F, Q, S, Dv):
+    """The forces' projection (F, made before) and the K, D blocks of a connector with constant
+    dF/d dp = S and dF/d dv = Dv."""
+    if phase == FORCES:
+        none = g.K[:0]
+        project_to_coordinates(g.i1[0], g.i1[1], J, F, none, none, g.active, False, Q, none, none)
+        scatter_add(s.f, g.ltg, Q, -1.0)
+    elif phase == STIFFNESS:
+        project_to_coordinates(g.i1[0], g.i1[1], J, F, S, Dv, g.active, True, Q, g.K, g.D)
+
+
+@group_kernel
+def cartesian_spring_dampers(phase, g, s):
+    """ConnectorCartesianSpringDamper: F = k u + d dv per axis; constant dF/d dp = diag(k) and
+    dF/d dv = diag(d) (S, Dv, kept by the Python group); a user function gives F (a call back)."""
+    L = CARTESIAN_SPRING_DAMPERS
+    F = g.f2[L.f2.F]
+    if phase == FORCES:
+        if g.slots[FORCE_SLOT] != 0:
+            user_call(g.slots[FORCE_SLOT], s.t, s.index2)
+        else:
+            cartesian_spring_forces(g.i1[L.i1.m0], g.i1[L.i1.m1], s.marker_pos, s.marker_vel, g.f2[L.f2.stiffness],
+                                    g.f2[L.f2.damping], g.f2[L.f2.offset], F)
+    _constant_blocks_connector(phase, g, s, s.marker_Jpos, F, g.f2[L.f2.Q], g.f3[L.f3.S], g.f3[L.f3.Dv])
+    return 0
+
+
+COORDINATE_SPRING_DAMPERS = Layout(f1=("stiffness", "damping", "offset"), f2=("F", "Q"), f3=("S", "Dv"),
+                                   i1=("m0", "m1"))
+
+
+@group_kernel
+def coordinate_spring_dampers(phase, g, s):
+    """ConnectorCoordinateSpringDamper on coordinate markers: F = k (dq - offset) + d dv (n, 1)."""
+    L = COORDINATE_SPRING_DAMPERS
+    F = g.f2[L.f2.F]
+    if phase == FORCES:
+        if g.slots[FORCE_SLOT] != 0:
+            user_call(g.slots[FORCE_SLOT], s.t, s.index2)
+        else:
+            coordinate_spring_forces(g.i1[L.i1.m0], g.i1[L.i1.m1], s.marker_cval, s.marker_cvel, g.f1[L.f1.stiffness],
+                                     g.f1[L.f1.damping], g.f1[L.f1.offset], F)
+    cJ = s.marker_cJ
+    _constant_blocks_connector(phase, g, s, cJ.reshape((cJ.shape[0], 1, cJ.shape[1])), F, g.f2[L.f2.Q],
+                               g.f3[L.f3.S], g.f3[L.f3.Dv])
+    return 0
+
+
+RIGID_CONNECTORS = Layout(f1=("phi",), f2=("params", "Q"), i1=("m0", "m1", "data_index"))
+KIND = 1            # flags[KIND]: kernels/rigid_connectors.py RIGID_BODY, LINEAR or TORSIONAL
+
+
+@group_kernel
+def rigid_connectors(phase, g, s):
+    """RigidBodySpringDamper, LinearSpringDamper, TorsionalSpringDamper: a force and a torque
+    through the markers' position and rotation Jacobians (kernels/rigid_connectors.py); with
+    user functions Python makes Q (and K, D) in call backs; a torsional spring's data node
+    keeps its continuous angle (AFTER_NEWTON)."""
+    L = RIGID_CONNECTORS
+    m0, m1, data_index = g.i1[L.i1.m0], g.i1[L.i1.m1], g.i1[L.i1.data_index]
+    Q, params = g.f2[L.f2.Q], g.f2[L.f2.params]
+    kind = g.flags[KIND]
+    if phase == FORCES:
+        if g.slots[FORCE_SLOT] != 0:
+            user_call(g.slots[FORCE_SLOT], s.t, s.index2)
+        else:
+            none = g.K[:0]
+            rigid_connector_forces(kind, m0, m1, s.marker_pos, s.marker_vel, s.marker_A, s.marker_omega,
+                                   s.marker_Jpos, s.marker_Jrot, params, g.active, s.x, data_index, False, Q, none,
+                                   none)
+        scatter_add(s.f, g.ltg, Q, -1.0)
+    elif phase == STIFFNESS:
+        if g.slots[JACOBIAN_SLOT] != 0:
+            user_call(g.slots[JACOBIAN_SLOT], s.t, s.index2)
+        else:
+            rigid_connector_forces(kind, m0, m1, s.marker_pos, s.marker_vel, s.marker_A, s.marker_omega,
+                                   s.marker_Jpos, s.marker_Jrot, params, g.active, s.x, data_index, True,
+                                   g.f2[L.f2.Q], g.K, g.D)
+    elif phase == AFTER_NEWTON:
+        phi = g.f1[L.f1.phi]
+        torsional_angles(m0, m1, s.marker_A, params, s.x, data_index, phi)
+        for i in range(phi.shape[0]):
+            if data_index[i] >= 0:
+                s.x[data_index[i]] = phi[i]
+    return 0
