@@ -9,10 +9,7 @@ import copy
 import numpy as np
 
 from multibody.enums import NodeType
-from multibody.equations.python_kernels import PythonKernels
-from multibody.kernels import rotations as _rotations
-
-_rot = PythonKernels(_rotations)   # the kernels as Python calls them (lean cache entries)
+from multibody.kernels import rotations as _rot
 
 __all__ = [
     "AddPrismaticJoint", "AddRevoluteJoint", "AddRigidBody",

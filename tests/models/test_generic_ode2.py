@@ -1,7 +1,6 @@
 """ObjectGenericODE2: M q_tt + D q_t + K q = f + f_user, its user functions and several objects
-of different sizes in one system, on the fused residual and the group-by-group path."""
+of different sizes in one system."""
 import numpy as np
-import pytest
 
 import multibody as exu
 import multibody.utilities as U
@@ -15,9 +14,8 @@ D2 = np.diag([0.3, 0.2, 0.1])
 F2 = np.array([0.5, 0., -1.])
 
 
-def _solve(mbs, fused, steps=200):
+def _solve(mbs, steps=200):
     mbs.Assemble()
-    mbs.sys['fusedResidual'] = fused
     ss = exu.SimulationSettings()
     ss.timeIntegration.numberOfSteps = steps
     ss.timeIntegration.endTime = steps * 1e-3
@@ -29,7 +27,7 @@ def _solve(mbs, fused, steps=200):
     return mbs.systemData.GetODE2Coordinates(), mbs.systemData.GetODE2Coordinates_t()
 
 
-def _system(sizes=(3,), user=None, fused=False):
+def _system(sizes=(3,), user=None):
     """One NodeGenericODE2 + ObjectGenericODE2 per size (the leading block of M, K, D, F; the
     object on size 3 optionally with user functions: 'force' adds -K2 q - D2 q_t + F2, 'mass'
     returns M)."""
@@ -48,13 +46,14 @@ def _system(sizes=(3,), user=None, fused=False):
         elif k == 3 and user == 'combined':
             kw.update(stiffnessMatrix=K + K2, dampingMatrix=D + D2, forceVector=F + F2)
         mbs.AddObject(U.ObjectGenericODE2(**kw))
-    return _solve(mbs, fused)
+    return _solve(mbs)
 
 
-@pytest.mark.parametrize('fused', [False, True])
-def test_force_user_function_adds_to_the_constant_terms(fused):
-    q, v = _system(user='force', fused=fused)
-    q_ref, v_ref = _system(user='combined', fused=fused)
+def test_force_user_function_adds_to_the_constant_terms():
+    """The user forces (a call back from the compiled residual) and their forward-difference
+    Jacobian (from the compiled Newton matrix's) give the constant-matrix results."""
+    q, v = _system(user='force')
+    q_ref, v_ref = _system(user='combined')
     assert np.abs(q_ref).max() > 1e-3
     np.testing.assert_allclose(q, q_ref, rtol=0, atol=1e-10)
     np.testing.assert_allclose(v, v_ref, rtol=0, atol=1e-8)
@@ -68,35 +67,11 @@ def test_mass_matrix_user_function_gives_the_constant_mass_results():
 
 
 def test_objects_of_different_sizes_in_one_system():
-    """Objects on 3, 1 and 2 coordinates (padded to 3 in one group): each moves as alone, and the
-    fused residual gives the group-by-group path's numbers bit for bit."""
+    """Objects on 3, 1 and 2 coordinates (padded to 3 in one group): each moves as alone."""
     q, v = _system(sizes=(3, 1, 2))
-    qf, vf = _system(sizes=(3, 1, 2), fused=True)
-    np.testing.assert_array_equal(q, qf)
-    np.testing.assert_array_equal(v, vf)
     start = 0
     for k in (3, 1, 2):
         q1, v1 = _system(sizes=(k,))
         np.testing.assert_allclose(q[start:start + k], q1, rtol=0, atol=1e-12)
         np.testing.assert_allclose(v[start:start + k], v1, rtol=0, atol=1e-10)
         start += k
-
-
-def test_fused_residual_is_used_without_user_functions_only():
-    from multibody.equations.fused import FusedResidual
-    built = []
-    orig = FusedResidual.build.__func__
-
-    def build(cls, eq, kind='implicit'):
-        fz = orig(cls, eq, kind)
-        built.append((fz is not None, eq.fused_reason))
-        return fz
-    mp = pytest.MonkeyPatch()
-    mp.setattr(FusedResidual, 'build', classmethod(build))
-    try:
-        _system(sizes=(3, 2), fused=True)
-        _system(user='force', fused=True)
-    finally:
-        mp.undo()
-    assert built[0] == (True, '')
-    assert built[1][0] is False and 'GenericODE2Bodies' in built[1][1]

@@ -176,15 +176,27 @@ def _compiled(kind, w=(1.0, 0.5, 3.0), q_rot=None):
 
 
 def _lhs(c, g, q, v):
-    out = np.zeros((1, g.width))
-    g.lhs_forces(q, c.q_ref + q, v, 0.0, out)
-    return out[0]
+    """The body's LHS terms (the only forces of the system: f = -Q_LHS)."""
+    eq = c.equations
+    eq.update_kinematics(q, v, 0.0)
+    return -eq.ode2_rhs()[g.ltg[0]]
 
 
 def _mass(c, g, q, v):
-    out = np.zeros((1, g.width, g.width))
-    g.mass_blocks(c.q_ref + q, v, out)
-    return out[0]
+    eq = c.equations
+    eq.update_kinematics(q, v, 0.0)
+    return eq.mass_blocks()[c.body_groups.index(g)][0].copy()
+
+
+def _stiffness(c, g, q, v):
+    """(K, D) = (dQ_LHS/dq, dQ_LHS/dq_t) of the body from the Newton matrix's blocks."""
+    eq = c.equations
+    eq.update_kinematics(q, v, 0.0)
+    eq.constraints(np.zeros(c.n_ae))
+    n2, idx = c.n_ode2, g.ltg[0]
+    K = eq.jacobian(0.0, 1.0, 0.0, 0.0, 0.0, 0.0, dense=True)[:n2, :n2][np.ix_(idx, idx)]
+    D = eq.jacobian(0.0, 0.0, 1.0, 0.0, 0.0, 0.0, dense=True)[:n2, :n2][np.ix_(idx, idx)]
+    return K, D
 
 
 FD_RTOL = 1e-6
@@ -193,9 +205,8 @@ FD_RTOL = 1e-6
 @pytest.mark.parametrize("kind", ["EP", "Rxyz", "RotVecLG", "2D"])
 def test_gyroscopic_jacobians_match_finite_differences(kind):
     c, g, q, v = _compiled(kind)
-    K = np.zeros((1, g.width, g.width))
-    D = np.zeros_like(K)
-    g.stiffness_blocks(q, c.q_ref + q, v, 0.0, K, D)
+    K, D = _stiffness(c, g, q, v)
+    K, D = K[None], D[None]
     h = 1e-6
     Kfd = np.array([(_lhs(c, g, q + h * e, v) - _lhs(c, g, q - h * e, v)) / (2 * h) for e in np.eye(c.n_ode2)]).T
     Dfd = np.array([(_lhs(c, g, q, v + h * e) - _lhs(c, g, q, v - h * e)) / (2 * h) for e in np.eye(c.n_ode2)]).T
@@ -243,22 +254,21 @@ def test_kinetic_energy_of_mass_matrix_matches_point_velocities(kind):
 def test_euler_parameter_constraint_jacobian_matches_finite_differences():
     c, g, q, v = _compiled("EP")
     eq = c.equations
-    node = next(gr for gr in c.constraint_groups if getattr(gr, "kind", "") == "EP")
-    eq.update_kinematics(q, v, 0.0)
-    g0, C = node.equations(eq.markers, 0.0, False, True)
+    lam = np.zeros(c.n_ae)
+
+    def residual(qq, index2=False):
+        eq.index2 = index2
+        eq.update_kinematics(qq, v, 0.0)
+        out = eq.constraints(lam)
+        eq.index2 = False
+        return out
+    residual(q)
+    C = eq.jacobian(0.0, 0.0, 0.0, 1.0, 1.0, 0.0, dense=True)[c.n_ode2:, :c.n_ode2]
     h = 1e-7
-    Cfd = []
-    for e in np.eye(7):
-        eq.update_kinematics(q + h * e, v, 0.0)
-        gp = node.equations(eq.markers, 0.0, False, False)[0]
-        eq.update_kinematics(q - h * e, v, 0.0)
-        gm = node.equations(eq.markers, 0.0, False, False)[0]
-        Cfd.append((gp - gm)[0, 0] / (2 * h))
-    np.testing.assert_allclose(C[0, 0], Cfd, atol=1e-8)
+    Cfd = [(residual(q + h * e)[0] - residual(q - h * e)[0]) / (2 * h) for e in np.eye(7)]
+    np.testing.assert_allclose(C[0], Cfd, atol=1e-8)
     # index 2 form = C v
-    eq.update_kinematics(q, v, 0.0)
-    g2 = node.equations(eq.markers, 0.0, True, False)[0]
-    assert abs(g2[0, 0] - C[0, 0] @ v[:7]) < 1e-12
+    assert abs(residual(q, True)[0] - C[0] @ v[:7]) < 1e-12
 
 
 # ---------------------------------------------------------------- bad input

@@ -1,17 +1,15 @@
-"""The low-level pieces of the compiled paths: the dense LU of the compiled refactorization,
-stack scratch arrays, borrowed arrays and the lean disk cache of the fused modules' entry point."""
+"""The low-level pieces of the compiled paths: the dense LU of the compiled refactorization and
+stack scratch arrays."""
 import os
-import subprocess
-import sys
-import textwrap
 
 import numba
 import numpy as np
 import pytest
 
 from multibody import LinearSolverType
-from multibody.equations import lean_cache
-from multibody.kernels import fused as kf
+from multibody.kernels import connectors as kfc
+from multibody.kernels import constraints as kfk
+from multibody.kernels import linalg as kf
 from multibody.kernels.sparse_lu import lu_solve
 from multibody.kernels.stack import scratch_2d, stack_empty
 from multibody.solvers import linear
@@ -96,20 +94,6 @@ def _scratch_loop(x, K):
     return s
 
 
-@numba.njit
-def _borrowed_add(x, y, K):
-    xb, yb = kf.borrowed(x), kf.borrowed(y)
-    for _ in range(K):
-        _add(xb, yb)
-    return xb.shape[0]
-
-
-@numba.njit
-def _add(x, y):
-    for i in range(x.shape[0]):
-        x[i] += y[i]
-
-
 def test_stack_scratch_arrays_are_arrays_without_heap_allocations():
     from numba.core.runtime import _nrt_python as nrt
     from numba.core.runtime import rtsys
@@ -162,20 +146,20 @@ def test_per_residual_connector_kernels_make_no_heap_allocations():
     rng = np.random.default_rng(1)
     two, f1, b1 = np.array([0, 1]), rng.random(2), np.zeros(2, dtype=np.bool_)
     pos, vel, F = rng.random((2, 3)), rng.random((2, 3)), np.zeros((2, 3))
-    assert _heap_allocations(kf.spring_damper_forces, two, two[::-1].copy(), pos, vel, f1, f1, f1, f1, f1, b1,
-                             f1, F) == 0
+    none = np.zeros((0, 3, 3))
+    assert _heap_allocations(kfc.spring_damper_marker_forces, two, two[::-1].copy(), pos, vel, f1, f1, f1, f1, f1, b1,
+                             f1, False, F, none, none) == 0
     J, S, Q, Kout = rng.random((2, 3, 7)), rng.random((2, 3, 3)), np.zeros((2, 14)), np.zeros((2, 14, 14))
     active = np.ones(2, dtype=np.bool_)
     assert _heap_allocations(kc.project_to_coordinates, two, two, J, F, S, S, active, True, Q, Kout, Kout) == 0
     g, C, cJ = np.zeros((2, 1)), np.zeros((2, 1, 2)), np.ones((2, 1))
     vform = np.zeros(2, dtype=np.bool_)
-    assert _heap_allocations(kf.coordinate_system, two, two, f1, f1, cJ, f1, f1, b1 | True, False, vform, g,
+    assert _heap_allocations(kfk.coordinate_system, two, two, f1, f1, cJ, f1, f1, b1 | True, False, vform, g,
                              C) == 0
     np.testing.assert_array_equal(vform, [True, True])        # velocity-level rows: velocity form
     np.testing.assert_allclose(g[:, 0], f1 * f1 - f1 - f1)     # k1 v_m1 - v_m0 - velocity offset
     # a generic joint's equations with the arrays of an assembled model (K = 7 Euler-parameter coordinates)
     import multibody as exu
-    from multibody.equations import joints
     from multibody.utilities import RigidBodyInertia
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
@@ -183,131 +167,13 @@ def test_per_residual_connector_kernels_make_no_heap_allocations():
     b = mbs.CreateRigidBody(inertia=RigidBodyInertia(1.0, np.diag([1.0, 2.0, 3.0])), referencePosition=[1, 0, 0])
     mbs.CreateGenericJoint(itemNumbers=[g, b], position=[0.5, 0, 0], constrainedAxes=[1, 1, 1, 0, 1, 1])
     mbs.Assemble()
-    seen = []
-
-    def record(*args):
-        seen.append(args)
-        return rigid_joint_equations(*args)
-    original, joints.krjp.rigid_joint_equations = joints.krjp.rigid_joint_equations, record
-    try:
-        mbs.ComputeSystemDegreeOfFreedom()
-    finally:
-        joints.krjp.rigid_joint_equations = original
-    args = [a for a in seen if a[18]][0]                 # with the Jacobian (Cf filled)
+    eq = mbs._compiled.equations
+    joint = [grp for grp in mbs._compiled.constraint_groups if hasattr(grp, "rot_a")][0]
+    m = eq.markers
+    n = joint.n
+    args = (joint.m0, joint.m1, m.pos, m.vel, m.omega, m.A, m.Jpos, m.Jrot, joint.p_rotationMarker0,
+            joint.p_rotationMarker1, np.zeros((0, 3, 3)), joint.u_t, joint.local, joint.rot_a, joint.rot_b,
+            joint.alternative, np.zeros(n, dtype=bool), joint.rows, True, np.zeros((n, joint.E)),
+            np.zeros((n, joint.E, 2 * m.K)))
     assert args[6].shape[2] == 7
     assert _heap_allocations(rigid_joint_equations, *args) == 0
-
-
-def test_borrowed_arrays_are_the_same_memory():
-    x, y = np.zeros(5), np.arange(5.0)
-    assert _borrowed_add(x, y, 3) == 5
-    np.testing.assert_array_equal(x, 3 * y)
-
-
-def test_lean_cache_stores_machine_code_and_symbol_names(tmp_path):
-    """A function with the lean cache: compiled in one process, loaded by another one without
-    bitcode, and it gives the same result; the cache files carry the lean- prefix."""
-    assert lean_cache.supported()        # the Numba the project pins: else the fused modules load slower
-    mod = tmp_path / "leanmod.py"
-    mod.write_text(textwrap.dedent("""
-        import numba
-        import numpy as np
-        import multibody.equations.lean_cache as _lean
-
-        @numba.njit
-        def helper(x):
-            return np.sin(x) * 2.0
-
-        @numba.njit(cache=True)
-        def run(x, out):
-            for i in range(x.shape[0]):
-                out[i] = helper(x[i]) + np.zeros(1)[0]
-            return out.sum()
-
-        _lean.install(run)
-    """))
-    script = ("import sys, numpy as np; sys.path.insert(0, %r); import leanmod; "
-              "x = np.linspace(0, 1, 5); print(repr(leanmod.run(x, np.empty(5))), sum(leanmod.run.stats.cache_hits.values()), "
-              "str(next(iter(leanmod.run.overloads.values())).type_annotation) == _lean._NO_TYPEANN)"
-              % str(tmp_path)).replace("import leanmod;", "import leanmod; import multibody.equations.lean_cache as _lean;")
-    env = dict(os.environ, PYTHONPATH=SRC)
-    first = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
-    second = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
-    v1, hits1, bare1 = first.stdout.split()
-    v2, hits2, bare2 = second.stdout.split()
-    assert v1 == v2 == repr(float(np.sum(np.sin(np.linspace(0, 1, 5)) * 2.0)))
-    assert hits1 == "0" and int(hits2) == 1
-    # the entry keeps no type annotation (only inspect_types() reads it): the compiling process
-    # has the real one, the loading process the placeholder
-    assert bare1 == "False" and bare2 == "True"
-    names = os.listdir(tmp_path / "__pycache__")
-    assert any(n.startswith("lean-leanmod.run") and n.endswith(".nbi") for n in names), names
-
-
-def test_python_twins_load_lean_beside_their_kernels(tmp_path):
-    """A kernel's Python twin: same result, own lean cache entry, named like the kernel for the
-    fused generator; the twin loaded from its lean entry and the kernel linked into a new
-    compiled function live in one process (distinct symbols, no link failure)."""
-    from multibody.equations.python_kernels import PythonKernels, python_twin
-    mod = tmp_path / "twinmod.py"
-    mod.write_text(textwrap.dedent("""
-        import numba
-        import numpy as np
-
-        @numba.njit(cache=True)
-        def kernel(x, out):
-            for i in range(x.shape[0]):
-                out[i] = np.sin(x[i]) * 2.0
-            return out.sum()
-
-        SCALE = 2.0
-    """))
-    script = textwrap.dedent("""
-        import sys, numba, numpy as np
-        sys.path.insert(0, %r)
-        import twinmod
-        from multibody.equations.python_kernels import PythonKernels
-        view = PythonKernels(twinmod)
-        x = np.linspace(0, 1, 5)
-        a = view.kernel(x, np.empty(5))                  # the twin (lean entry once cached)
-        @numba.njit
-        def caller(x, out):                               # links the kernel itself
-            return twinmod.kernel(x, out) + 1.0
-        b = caller(x, np.empty(5))
-        print(repr(a), repr(b - 1.0), sum(view.kernel.stats.cache_hits.values()), view.SCALE)
-    """) % str(tmp_path)
-    env = dict(os.environ, PYTHONPATH=SRC)
-    # (the third process without native_code.py's linking, which the second one uses)
-    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                           env=dict(env, MULTIBODY_NATIVE_CODE=flag)) for flag in ("1", "1", "0")]
-    for r in runs:
-        assert r.returncode == 0, r.stderr
-    expected = repr(float(np.sum(np.sin(np.linspace(0, 1, 5)) * 2.0)))
-    (a1, b1, hits1, s1), (a2, b2, hits2, s2), (a3, b3, hits3, s3) = (r.stdout.split() for r in runs)
-    assert a1 == b1 == a2 == b2 == a3 == b3 == expected and s1 == s2 == s3 == "2.0"
-    assert hits1 == "0" and hits3 == "1"               # the third process loaded the twin
-    from multibody.equations import native_code
-    names = os.listdir(tmp_path / "__pycache__")
-    if native_code.SUPPORTED:                          # the second one linked it
-        assert hits2 == "0" and any(n.startswith("kernel__python-") and n.endswith(".native") for n in names), names
-    else:
-        assert hits2 == "1"
-    assert any(n.startswith("lean-twinmod.kernel__python") and n.endswith(".nbi") for n in names), names
-    assert any(n.startswith("twinmod.kernel-") and n.endswith(".nbi") for n in names), names
-
-    # in this process: the twin is made once, named like the kernel, and plain functions pass
-    sys.path.insert(0, str(tmp_path))
-    try:
-        import twinmod
-        twin = python_twin(twinmod.kernel)
-        assert twin is not twinmod.kernel and python_twin(twinmod.kernel) is twin
-        assert twin.__name__ == "kernel" and twin.py_func.__module__ == "twinmod"
-        assert twin.py_func.__qualname__ == "kernel__python"
-        assert type(twin._cache).__name__ == "LeanFunctionCache"
-        plain = twinmod.kernel.py_func
-        assert python_twin(plain) is plain
-        view = PythonKernels(twinmod)
-        assert view.kernel is twin and view.SCALE == 2.0
-    finally:
-        sys.path.remove(str(tmp_path))
-        sys.modules.pop("twinmod", None)

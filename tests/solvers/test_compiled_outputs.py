@@ -1,7 +1,8 @@
-"""Outputs between the steps of the compiled step loops (StepLoop.output_call_back): the loop calls
-back into Python where a sensor or solution-file output is due and goes on, instead of returning
-for each. Sensors, files, state and counts are those of the group-by-group path and of the loop
-that returns for every output, bit for bit, for the implicit, explicit and static loops."""
+"""Outputs between the engine's compiled steps (solvers/steploop.py): a compiled call runs up to
+COMPILED_STEPS_MAX steps and returns to Python where a sensor or solution-file output is due.
+Sensors, files, state and counts are those of a loop that runs one step per call, bit for bit,
+for the implicit, explicit and static solvers; an exception in an output and a stop asked for at
+an output end the solve at that step."""
 import re
 
 import numpy as np
@@ -9,14 +10,13 @@ import pytest
 
 import multibody as exu
 import multibody.utilities as U
-from multibody.equations import fused as fu
+from multibody.engine.driver import Engine
 from multibody.errors import UserFunctionError
-from multibody.solvers.implicit import StepLoop
+from multibody.solvers import steploop
 
 from .step_models import hanging_masses
 
 OV = exu.OutputVariableType
-_LOOPS = {name: getattr(fu.FusedResidual, name) for name in ('steps', 'rk_steps')}
 
 
 def _chain(tmp_path, tag, fail_at=None):
@@ -40,23 +40,23 @@ def _chain(tmp_path, tag, fail_at=None):
     return mbs
 
 
-def _solve(tmp_path, monkeypatch, mode, solver, fail_at=None):
-    """mode 'plain' (group by group), 'return' (compiled, the loop returns for each output) or
-    'call_back'. Returns (results, compiled step-loop calls)."""
-    monkeypatch.setenv('MULTIBODY_FUSED', '0' if mode == 'plain' else '1')
-    monkeypatch.setattr(StepLoop, 'compiled_output', mode != 'return')
+def _solve(tmp_path, monkeypatch, chunk, solver, fail_at=None, sensor_period=0.002):
+    """Solve with up to ``chunk`` steps per compiled call. Returns (results, compiled calls)."""
+    monkeypatch.setattr(steploop, 'COMPILED_STEPS_MAX', chunk)
     calls = []
-    for name, f in _LOOPS.items():
-        def loop(obj, *a, _f=f, _name=name):
-            calls.append(_name)
-            return _f(obj, *a)
-        monkeypatch.setattr(fu.FusedResidual, name, loop)
-    mbs = _chain(tmp_path, mode, fail_at)
+    steps = Engine.steps
+
+    def counted(engine):
+        calls.append(1)
+        return steps(engine)
+    monkeypatch.setattr(Engine, 'steps', counted)
+    tag = str(chunk)
+    mbs = _chain(tmp_path, tag, fail_at)
     ss = exu.SimulationSettings()
-    path = tmp_path / f'solution{mode}.txt'
+    path = tmp_path / f'solution{tag}.txt'
     ss.solution.file.name = str(path)
     ss.solution.file.writePeriod = 0.01
-    ss.solution.sensors.writePeriod = 0.002
+    ss.solution.sensors.writePeriod = sensor_period
     ss.linearSolver.solverType = exu.LinearSolverType.EigenSparse
     out = {}
     try:
@@ -80,81 +80,71 @@ def _solve(tmp_path, monkeypatch, mode, solver, fail_at=None):
                a=np.array(sd.GetODE2Coordinates_tt()))
     for s in range(mbs.NumberOfSensors()):
         out[f'sensor{s}'] = np.array(mbs.GetSensorStoredData(s))
-    for name in (f'force{mode}.txt', f'solution{mode}.txt'):
+    for name in (f'force{tag}.txt', f'solution{tag}.txt'):
         out[name[:5]] = [re.sub('cpuTime=[^,]*', '', line) for line in (tmp_path / name).read_text().splitlines()
                          if not line.startswith('#simulation')]
-    return out, calls
+    return out, len(calls)
 
 
-def _assert_same(a, b, signed_zeros=True):
-    """Equal results; file lines as text, or (``signed_zeros`` False) their numbers: the compiled
-    explicit steps write a zero acceleration as -0 where the group-by-group path writes 0."""
+def _assert_same(a, b):
     assert a.keys() == b.keys()
     for k, x in a.items():
         if isinstance(x, np.ndarray):
             np.testing.assert_array_equal(x, b[k], err_msg=k)
-        elif signed_zeros:
-            assert x == b[k], k
         else:
-            assert len(x) == len(b[k]), k
-            for line, other in zip(x, b[k]):
-                if line.startswith('#'):
-                    assert line == other, k
-                else:
-                    np.testing.assert_array_equal(np.array(line.split(','), dtype=float),
-                                                  np.array(other.split(','), dtype=float), err_msg=k)
+            assert x == b[k], k
 
 
 @pytest.mark.parametrize('solver', ['ga', 'index2', 'rk44', 'static'])
-def test_outputs_between_compiled_steps_are_written_by_a_call_back(solver, tmp_path, monkeypatch):
-    """Sensors at every second step (every load step: static) and a solution file: the compiled
-    loop writes them by its call back without returning (one call per 100 steps, against one per
-    output when it returns), with every number, line and count of the other two paths."""
-    plain, calls_plain = _solve(tmp_path, monkeypatch, 'plain', solver)
-    returning, calls_returning = _solve(tmp_path, monkeypatch, 'return', solver)
-    call_back, calls_call_back = _solve(tmp_path, monkeypatch, 'call_back', solver)
-    assert calls_plain == []
-    rows = plain['sensor0'].shape[0]
-    assert rows > 190 and len(plain['force']) > 190 and len(plain['solut']) > 20
-    assert len(calls_returning) >= rows - 5, (len(calls_returning), rows)
-    assert 0 < len(calls_call_back) <= 10, len(calls_call_back)
-    _assert_same(plain, returning, signed_zeros=solver != 'rk44')
-    _assert_same(returning, call_back)
+def test_chunked_compiled_steps_give_the_numbers_of_one_step_per_call(solver, tmp_path, monkeypatch):
+    """Sensors at every second step (every load step: static) and a solution file: 100 steps per
+    call return for each output, with every number, line and count of one step per call."""
+    single, calls_single = _solve(tmp_path, monkeypatch, 1, solver)
+    chunked, calls_chunked = _solve(tmp_path, monkeypatch, 100, solver)
+    rows = single['sensor0'].shape[0]
+    assert rows > 190 and len(single['force']) > 190 and len(single['solut']) > 20
+    assert calls_single >= 200 and calls_chunked <= calls_single
+    _assert_same(single, chunked)
+
+
+def test_a_call_without_outputs_runs_its_steps_in_one_call(tmp_path, monkeypatch):
+    """Sensors every 0.1 s and the solution file every 0.01 s: 400 steps in about 40 calls, one per
+    output, not one per step."""
+    single, calls_single = _solve(tmp_path, monkeypatch, 1, 'ga', sensor_period=0.1)
+    chunked, calls_chunked = _solve(tmp_path, monkeypatch, 100, 'ga', sensor_period=0.1)
+    assert calls_single >= 400 and calls_chunked <= 45, (calls_single, calls_chunked)
+    _assert_same(single, chunked)
 
 
 @pytest.mark.parametrize('solver', ['ga', 'rk44'])
-def test_an_exception_in_an_output_written_by_the_call_back_ends_the_solve_as_on_the_python_path(
-        solver, tmp_path, monkeypatch):
-    """A sensor user function raising at an output step inside the compiled loop: the solve ends
-    with the UserFunctionError of the group-by-group path (its cause the user function's
-    exception), the same rows stored before it."""
-    plain, _ = _solve(tmp_path, monkeypatch, 'plain', solver, fail_at=0.1234)
-    call_back, calls = _solve(tmp_path, monkeypatch, 'call_back', solver, fail_at=0.1234)
+def test_an_exception_in_an_output_ends_the_solve_at_that_step(solver, tmp_path, monkeypatch):
+    """A sensor user function raising at an output step: the solve ends with a UserFunctionError
+    (its cause the user function's exception, its message naming sensorUserFunction), the same
+    rows stored before it as with one step per call."""
+    single, _ = _solve(tmp_path, monkeypatch, 1, solver, fail_at=0.1234)
+    chunked, calls = _solve(tmp_path, monkeypatch, 100, solver, fail_at=0.1234)
     assert calls
-    assert plain['error'][1:] == ('ValueError', 'sensor out of range'), plain['error']
-    assert 'sensorUserFunction' in plain['error'][0]
+    assert single['error'][1:] == ('ValueError', 'sensor out of range'), single['error']
+    assert 'sensorUserFunction' in single['error'][0]
+    assert chunked['sensor0'][-1, 0] < 0.1234 + 0.002
     for k in ('error', 'sensor0', 'sensor3', 'q', 'v'):
-        if isinstance(plain[k], np.ndarray):
-            np.testing.assert_array_equal(plain[k], call_back[k], err_msg=k)
+        if isinstance(single[k], np.ndarray):
+            np.testing.assert_array_equal(single[k], chunked[k], err_msg=k)
         else:
-            assert plain[k] == call_back[k], k
+            assert single[k] == chunked[k], k
 
 
 @pytest.mark.parametrize('solver', ['ga', 'rk44'])
-def test_a_stop_asked_for_by_an_output_step_inside_the_compiled_loop_ends_the_solve_there(
-        solver, tmp_path, monkeypatch):
-    """finish_step returning False (a stop; by a postStep user function, which keeps the steps in
-    Python, or any later reason) at an output step written by the call back (t = 0.05, a step with
-    sensor output): the compiled call ends there (status 6) and the solve stops at that step, as on
-    the group-by-group path."""
-    finish = StepLoop.finish_step
+def test_a_stop_asked_for_at_an_output_step_ends_the_solve_there(solver, tmp_path, monkeypatch):
+    """finish_step returning False at an output step (t = 0.05): the solve stops at that step."""
+    finish = steploop.StepLoop.finish_step
 
     def stopping(solver_, t, initial=False):
         return finish(solver_, t, initial) and t < 0.0495
-    monkeypatch.setattr(StepLoop, 'finish_step', stopping)
-    plain, _ = _solve(tmp_path, monkeypatch, 'plain', solver)
-    call_back, calls = _solve(tmp_path, monkeypatch, 'call_back', solver)
-    assert 0 < len(calls) <= 3
-    rows = plain['sensor0']
-    assert abs(rows[-1, 0] - 0.05) < 1e-12 and abs(plain['q'] - call_back['q']).max() == 0, rows[-1, 0]
-    _assert_same(plain, call_back, signed_zeros=solver != 'rk44')
+    monkeypatch.setattr(steploop.StepLoop, 'finish_step', stopping)
+    single, _ = _solve(tmp_path, monkeypatch, 1, solver)
+    chunked, calls = _solve(tmp_path, monkeypatch, 100, solver)
+    rows = single['sensor0']
+    assert abs(rows[-1, 0] - 0.05) < 1e-12, rows[-1, 0]
+    assert calls < 40
+    _assert_same(single, chunked)

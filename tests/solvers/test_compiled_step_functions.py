@@ -1,10 +1,10 @@
-"""preStep and postStep user functions with the compiled step loops: the loops call the preStep
-function back at the start of each step (StepLoop.pre_step_call_back) and the postStep function
-after each (output_call_back) instead of leaving every step to Python's step loop. The functions
-are called at the same times, see the same state, and the results are those of the group-by-group
-path, bit for bit; a step that the compiled loop leaves to Python after its preStep call (a
-parameter the module holds as a constant changed, a Newton solve that needs a new Jacobian, NaN)
-does not call the function again."""
+"""preStep and postStep user functions with the compiled steps: the engine calls the preStep function
+back at the start of each step (each try), and returns to the step loop after each step for the
+postStep function (StepLoop.finish_step). The functions are called once per step at the times
+Exudyn calls them and see the state it gives them; the steps run in chunks of compiled steps, with
+the numbers of steps done one call at a time (verboseMode 2), bit for bit; a step that needs
+Python in between (a Newton matrix, a parameter or Jacobian request of the function) does not
+call the function again."""
 import math
 
 import numpy as np
@@ -12,13 +12,13 @@ import pytest
 
 import multibody as exu
 import multibody.utilities as U
-from multibody.equations import fused as fu
+from multibody.engine.control import Status
+from multibody.engine.driver import Engine
 from multibody.errors import UserFunctionError
 
 from .step_models import hanging_masses, rigid_chain
 
 OV = exu.OutputVariableType
-_LOOPS = {name: getattr(fu.FusedResidual, name) for name in ('steps', 'rk_steps')}
 
 
 def _springs(mbs):
@@ -36,28 +36,31 @@ def _chain(mbs):
     return mbs.GetObject(b)['nodeNumber'], [], mbs.AddLoad(U.LoadForceVector(markerNumber=tip, loadVector=[0., 0., 0.]))
 
 
-def _solve(monkeypatch, fused, solver, model=_springs, event=None, with_pre=True, with_post=True):
+def _solve(monkeypatch, one_by_one, solver, model=_springs, event=None, with_pre=True, with_post=True):
     """Solve with preStep (a controller: reads the tip node's position, sets the tip force) and
-    postStep (records the tip velocity) functions; ``event``: 'stop' (preStep returns False at
-    t = 0.15), 'raise' (at 0.03), 'stiffness' (sets a spring's stiffness once at 0.1: not a live
-    parameter), 'jacobian' (asks for a Jacobian update at 0.1), 'jump' (a large force from 0.1
-    on). Returns (records, state, loop statuses)."""
-    monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
+    postStep (records the tip velocity) functions, the steps in chunks of compiled steps or
+    (``one_by_one``) one per compiled call (verboseMode 2); ``event``: 'stop' (preStep returns
+    False at t = 0.15), 'raise' (at 0.03), 'stiffness' (sets a spring's stiffness once at 0.1),
+    'jacobian' (asks for a Jacobian update at 0.1), 'jump' (a large force from 0.1 on). Returns
+    (records, state, statuses of the compiled calls, Newton Jacobians)."""
     statuses = []
-    for name, f in _LOOPS.items():
-        def loop(obj, *a, _f=f):
-            status = _f(obj, *a)
-            statuses.append(status)
-            return status
-        monkeypatch.setattr(fu.FusedResidual, name, loop)
+    steps = Engine.steps
+
+    def counted(obj):
+        status = steps(obj)
+        statuses.append(status)
+        return status
+    monkeypatch.setattr(Engine, 'steps', counted)
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     node, springs, tip = model(mbs)
     mbs.AddSensor(U.SensorNode(nodeNumber=node, storeInternal=True, outputVariableType=OV.Position))
     mbs.Assemble()
-    pre, post_rec, changed = [], [], []
+    pre, post_rec, changed, jacobians = [], [], [], []
 
     def pre_step(mbs, t):
+        solver_object = mbs.sys.get('staticSolver' if solver == 'static' else 'dynamicSolver')
+        jacobians.append(int(solver_object.engine['jacobians']))
         p = mbs.GetNodeOutput(node, OV.Position)
         pre.append((t, mbs.systemData.GetTime(), *p))
         f = [0., -20. * (p[1] + 0.05), 3. * math.sin(20. * t)]
@@ -87,6 +90,8 @@ def _solve(monkeypatch, fused, solver, model=_springs, event=None, with_pre=True
     ss.timeIntegration.numberOfSteps = 200
     ss.timeIntegration.endTime = 0.2
     ss.timeIntegration.newton.useModifiedNewton = True
+    if one_by_one:
+        ss.timeIntegration.verboseMode = ss.staticSolver.verboseMode = 2
     if solver == 'static':
         ss.staticSolver.numberOfLoadSteps = 20
         ss.staticSolver.newton.useModifiedNewton = True
@@ -106,12 +111,13 @@ def _solve(monkeypatch, fused, solver, model=_springs, event=None, with_pre=True
     sd = mbs.systemData
     state = [np.array(sd.GetODE2Coordinates()), np.array(sd.GetODE2Coordinates_t()),
              np.array(sd.GetAECoordinates()), np.array(mbs.GetSensorStoredData(0))]
-    return (pre, post_rec), state, statuses
+    solver_object = mbs.sys['staticSolver' if solver == 'static' else 'dynamicSolver']
+    return (pre, post_rec), state, statuses, solver_object.it.newtonJacobiCount, jacobians
 
 
 def _same(a, b):
-    (pre_a, post_a), state_a, _ = a
-    (pre_b, post_b), state_b, _ = b
+    (pre_a, post_a), state_a = a[:2]
+    (pre_b, post_b), state_b = b[:2]
     assert len(pre_a) == len(pre_b) and len(post_a) == len(post_b)
     np.testing.assert_array_equal(np.array(pre_a), np.array(pre_b))
     np.testing.assert_array_equal(np.array(post_a), np.array(post_b))
@@ -120,75 +126,86 @@ def _same(a, b):
 
 
 @pytest.mark.parametrize('solver', ['GA', 'trapezoidal', 'static', 'RK44', 'DOPRI5', 'VelocityVerlet'])
-def test_step_functions_in_compiled_steps_as_in_the_step_loop(monkeypatch, solver):
-    plain = _solve(monkeypatch, False, solver)
-    compiled = _solve(monkeypatch, True, solver)
-    _same(plain, compiled)
+def test_step_functions_in_chunks_of_compiled_steps_as_step_by_step(monkeypatch, solver, capsys):
+    one = _solve(monkeypatch, True, solver)
+    chunks = _solve(monkeypatch, False, solver)
+    capsys.readouterr()
+    _same(one, chunks)
     steps = 20 if solver == 'static' else 200
-    pre_times = [r[0] for r in compiled[0][0]]
+    pre_times = [r[0] for r in chunks[0][0]]
     if solver != 'DOPRI5':
         assert len(pre_times) == steps and len(set(pre_times)) == steps     # once per step
-        assert len(compiled[0][1]) == steps + 1        # (also at the initial state)
+        assert len(chunks[0][1]) == steps + 1        # (also at the initial state)
     else:
-        assert len(pre_times) > len(compiled[0][1]) > 20        # rejected tries called it too
-    # the steps ran in a few compiled calls, not one per step
-    assert 0 < len(compiled[2]) <= 5, compiled[2]
+        assert len(pre_times) > len(chunks[0][1]) > 20        # rejected tries called it too
+    # step by step: a compiled call per step
+    assert len([s for s in one[2] if s != Status.NEED_JACOBIAN]) >= len(chunks[0][1]) - 1
 
 
 @pytest.mark.parametrize('solver', ['GA', 'RK44'])
 @pytest.mark.parametrize('pre, post', [(True, False), (False, True)])
 def test_pre_step_alone_and_post_step_alone(monkeypatch, solver, pre, post):
-    plain = _solve(monkeypatch, False, solver, with_pre=pre, with_post=post)
-    compiled = _solve(monkeypatch, True, solver, with_pre=pre, with_post=post)
-    _same(plain, compiled)
-    assert len(compiled[0][0]) == (200 if pre else 0) and len(compiled[0][1]) == (201 if post else 0)
-    assert 0 < len(compiled[2]) <= 5, compiled[2]
+    chunks = _solve(monkeypatch, False, solver, with_pre=pre, with_post=post)
+    assert len(chunks[0][0]) == (200 if pre else 0) and len(chunks[0][1]) == (201 if post else 0)
+    calls = len([s for s in chunks[2] if s != Status.NEED_JACOBIAN])
+    # preStep alone: called back from the compiled steps, which return for the sensor outputs (20)
+    # only; postStep: a return per step
+    assert (0 < calls <= 25) if not post else calls >= 200, chunks[2]
 
 
 @pytest.mark.parametrize('solver', ['GA', 'static', 'RK44', 'VelocityVerlet'])
-def test_pre_step_returning_false_stops_after_its_step(monkeypatch, solver):
-    plain = _solve(monkeypatch, False, solver, event='stop')
-    compiled = _solve(monkeypatch, True, solver, event='stop')
-    _same(plain, compiled)
+def test_pre_step_returning_false_stops_after_its_step(monkeypatch, solver, capsys):
+    one = _solve(monkeypatch, True, solver, event='stop')
+    chunks = _solve(monkeypatch, False, solver, event='stop')
+    capsys.readouterr()
+    _same(one, chunks)
     if solver != 'static':
-        assert compiled[0][1][-1][0] == pytest.approx(0.15)        # the step of the False was done
-    assert 6 in compiled[2]
+        assert chunks[0][1][-1][0] == pytest.approx(0.15)        # the step of the False was done
+    assert Status.STOPPED in chunks[2] or chunks[1][3][-1][0] == pytest.approx(0.15)
 
 
 @pytest.mark.parametrize('solver', ['GA', 'RK44', 'VelocityVerlet'])
-def test_an_exception_of_pre_step_ends_the_solve_as_in_the_step_loop(monkeypatch, solver):
-    with pytest.raises(UserFunctionError, match='PreStepUserFunction raised at t=0.03.*controller out of range') as e1:
+def test_an_exception_of_pre_step_ends_the_solve(monkeypatch, solver):
+    with pytest.raises(UserFunctionError, match='PreStepUserFunction raised at t=0.03.*controller out of range') as e:
         _solve(monkeypatch, False, solver, event='raise')
-    with pytest.raises(UserFunctionError, match='PreStepUserFunction raised at t=0.03.*controller out of range') as e2:
-        _solve(monkeypatch, True, solver, event='raise')
-    assert isinstance(e2.value.__cause__, ValueError) and str(e1.value) == str(e2.value)
+    assert isinstance(e.value.__cause__, ValueError)
 
 
 @pytest.mark.parametrize('solver', ['GA', 'static', 'RK44', 'DOPRI5', 'VelocityVerlet'])
-def test_a_constant_of_the_module_changed_by_pre_step_leaves_that_step_to_python(monkeypatch, solver):
-    plain = _solve(monkeypatch, False, solver, event='stiffness')
-    compiled = _solve(monkeypatch, True, solver, event='stiffness')
-    _same(plain, compiled)
-    assert 7 in compiled[2]
-    pre_times = [r[0] for r in compiled[0][0]]
-    assert abs(np.diff(pre_times)).min() > 0         # not called twice for the step left to Python
+def test_a_parameter_changed_by_pre_step_takes_effect_at_once(monkeypatch, solver, capsys):
+    """A spring's stiffness set by the preStep function: the group's arrays change in place, the
+    compiled steps read them at that step; preStep is not called twice for a step."""
+    one = _solve(monkeypatch, True, solver, event='stiffness')
+    chunks = _solve(monkeypatch, False, solver, event='stiffness')
+    plain = _solve(monkeypatch, False, solver)
+    capsys.readouterr()
+    _same(one, chunks)
+    assert np.abs(plain[1][0] - chunks[1][0]).max() > 1e-6         # the change took effect
+    pre_times = [r[0] for r in chunks[0][0]]
+    assert abs(np.diff(pre_times)).min() > 0
 
 
-def test_a_jacobian_update_asked_for_by_pre_step_leaves_that_step_to_python(monkeypatch):
-    plain = _solve(monkeypatch, False, 'GA', model=_chain, event='jacobian')
-    compiled = _solve(monkeypatch, True, 'GA', model=_chain, event='jacobian')
-    _same(plain, compiled)
-    assert 7 in compiled[2]
-    pre_times = [r[0] for r in compiled[0][0]]
+def test_a_jacobian_update_asked_for_by_pre_step(monkeypatch, capsys):
+    """mbs.solverSignalJacobianUpdate set by the preStep function at t = 0.1: the step makes a new
+    Newton matrix (in its compiled steps), a step without it does not."""
+    one = _solve(monkeypatch, True, 'GA', model=_chain, event='jacobian')
+    chunks = _solve(monkeypatch, False, 'GA', model=_chain, event='jacobian')
+    plain = _solve(monkeypatch, False, 'GA', model=_chain)
+    capsys.readouterr()
+    _same(one, chunks)
+    pre_times = [r[0] for r in chunks[0][0]]
     assert len(pre_times) == len(set(pre_times)) == 200
+    k = int(np.argmin(np.abs(np.array(pre_times) - 0.1)))
+    made = [run[4][k + 1] - run[4][k] for run in (chunks, plain)]       # Jacobians of the step at 0.1
+    assert made == [1, 0], made
 
 
-def test_a_newton_solve_left_to_python_does_not_call_pre_step_again(monkeypatch):
-    plain = _solve(monkeypatch, False, 'GA', model=_chain, event='jump')
-    compiled = _solve(monkeypatch, True, 'GA', model=_chain, event='jump')
-    _same(plain, compiled)
-    assert {1, 2} & set(compiled[2]), compiled[2]       # a step resumed by Python's Newton
-    pre_times = [r[0] for r in compiled[0][0]]
+def test_a_newton_solve_that_needs_python_does_not_call_pre_step_again(monkeypatch, capsys):
+    one = _solve(monkeypatch, True, 'GA', model=_chain, event='jump')
+    chunks = _solve(monkeypatch, False, 'GA', model=_chain, event='jump')
+    capsys.readouterr()
+    _same(one, chunks)
+    pre_times = [r[0] for r in chunks[0][0]]
     assert len(pre_times) == len(set(pre_times)) == 200
 
 
@@ -199,17 +216,13 @@ EXUDYN_PRE = [(0.1, 0.1, 0.0), (0.2, 0.2, 0.1), (0.3, 0.3, 0.2), (0.4, 0.4, 0.3)
 EXUDYN_POST = [0.0, 0.1, 0.2, 0.3, 0.4]
 
 
-@pytest.mark.parametrize('fused', ['0', '1'])
 @pytest.mark.parametrize('solver', ['GeneralizedAlpha', 'RK44'])
-def test_step_functions_see_the_times_and_state_exudyn_gives_them(monkeypatch, fused, solver):
-    monkeypatch.setenv('MULTIBODY_FUSED', fused)
+def test_step_functions_see_the_times_and_state_exudyn_gives_them(solver):
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     n = mbs.AddNode(U.NodePoint(referenceCoordinates=[0., 0., 0.], initialVelocities=[1., 0., 0.]))
     mbs.AddObject(U.MassPoint(nodeNumber=n, mass=1.))
-    pre, post, calls = [], [], []
-    for name, f in _LOOPS.items():
-        monkeypatch.setattr(fu.FusedResidual, name, lambda obj, *a, _f=f: calls.append(1) or _f(obj, *a))
+    pre, post = [], []
 
     def pre_step(mbs, t):
         pre.append((t, mbs.systemData.GetTime(), float(mbs.GetNodeOutput(n, OV.Position)[0])))
@@ -228,4 +241,3 @@ def test_step_functions_see_the_times_and_state_exudyn_gives_them(monkeypatch, f
     mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
     np.testing.assert_allclose(pre, EXUDYN_PRE, rtol=0, atol=1e-12)
     np.testing.assert_allclose(post, EXUDYN_POST, rtol=0, atol=1e-12)
-    assert bool(calls) == (fused == '1')         # (compiled steps, or Python's step loop)

@@ -51,21 +51,17 @@ def test_load_steps_are_numbered_from_one(capsys):
 
 
 def _chain_run(verbose, solver_type=None, steps=250):
-    """Five mass points on springs (the fused residual compiled before the run), with verboseMode
-    ``verbose``; returns (final coordinates, the calls of the compiled steps)."""
-    from multibody.equations import fused as fu
+    """Five mass points on springs with verboseMode ``verbose``; returns (final coordinates, the
+    calls of the compiled steps)."""
+    from multibody.engine.driver import Engine
     from multibody.utilities import ObjectGround, MarkerBodyPosition, SpringDamper
     calls = []
-    steps_fn, rk_fn = fu.FusedResidual.steps, fu.FusedResidual.rk_steps
+    steps_fn = Engine.steps
 
-    def counted(self, *a):
+    def counted(self):
         calls.append(1)
-        return steps_fn(self, *a)
-
-    def rk_counted(self, *a):
-        calls.append(1)
-        return rk_fn(self, *a)
-    fu.FusedResidual.steps, fu.FusedResidual.rk_steps = counted, rk_counted
+        return steps_fn(self)
+    Engine.steps = counted
     try:
         SC = exu.SystemContainer()
         mbs = SC.AddSystem()
@@ -78,7 +74,6 @@ def _chain_run(verbose, solver_type=None, steps=250):
             mbs.AddLoad(Force(markerNumber=m, loadVector=[0, -1, 0]))
             prev = m
         mbs.Assemble()
-        mbs.sys['fusedResidual'] = True
         ss = exu.SimulationSettings()
         ss.solution.file.write = False
         ss.timeIntegration.numberOfSteps = steps
@@ -87,21 +82,25 @@ def _chain_run(verbose, solver_type=None, steps=250):
         assert mbs.SolveDynamic(ss, **({} if solver_type is None else {'solverType': solver_type}))
         return mbs.systemData.GetODE2Coordinates(), len(calls)
     finally:
-        fu.FusedResidual.steps, fu.FusedResidual.rk_steps = steps_fn, rk_fn
+        Engine.steps = steps_fn
 
 
 def test_verbose_mode_1_runs_the_compiled_steps_and_prints_the_last_step(capsys):
     """verboseMode 1 prints a step line every 2 s and at the last step (as Exudyn 1.13.6); the
-    steps run compiled all the same (Python reports after each call), with the same numbers."""
+    steps run in chunks of compiled steps all the same (Python reports after each call), with the
+    same numbers; verboseMode 2 reports every step, one step per call."""
     for solver_type in (None, exu.DynamicSolverType.RK44):
         q0, _ = _chain_run(0, solver_type)
         capsys.readouterr()
         q1, calls = _chain_run(1, solver_type)
         out = capsys.readouterr().out
         np.testing.assert_array_equal(q0, q1)
-        assert calls > 0, solver_type
+        assert 0 < calls <= 5, solver_type
         assert _steps(out) == [("250", "t", "0.25")], (solver_type, out)
         assert "Solver terminated successfully" in out
+        q2, calls = _chain_run(2, solver_type)
+        np.testing.assert_array_equal(q0, q2)
+        assert calls >= 250 and len(_steps(capsys.readouterr().out)) == 250
 
 
 def _distance_pendulum():

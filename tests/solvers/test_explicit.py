@@ -242,14 +242,16 @@ def test_end_of_step_accelerations(end_of_step):
         assert a == pytest.approx(-100 * q, rel=0.1)
 
 
-def test_constant_mass_matrix_factorized_once(monkeypatch):
+def test_constant_mass_matrix_decided_once(monkeypatch):
+    """The mass solve is chosen once per run (a constant diagonal mass matrix: its inverse)."""
+    from multibody.engine.control import MassMode
     from multibody.solvers import explicit
     calls = []
-    original = explicit.MassSolver._factorize
-    monkeypatch.setattr(explicit.MassSolver, "_factorize", lambda self: (calls.append(1), original(self)))
+    original = explicit.ExplicitSolver.mass_mode
+    monkeypatch.setattr(explicit.ExplicitSolver, "mass_mode", lambda self: calls.append(original(self)) or calls[-1])
     SC, mbs = spring_pendulum()
     solve(mbs, settings(DST.RK44, 20, automatic=False))
-    assert len(calls) == 1
+    assert len(calls) == 1 and calls[0][0] == MassMode.DIAGONAL
 
 
 def test_blocks_solve_matches_a_dense_solve():
@@ -303,50 +305,34 @@ def rigid_chain(com=(0.1, -0.05, 0.02), point_mass=0.5):
     return SC, mbs
 
 
-def test_block_diagonal_mass_matrix_per_body_setting_same_numbers():
+def test_block_diagonal_mass_matrix_per_body_setting_same_numbers(monkeypatch):
     """A block-diagonal mass matrix is solved block by block whatever computeMassMatrixInversePerBody
-    says (the same numbers), and as a whole dense matrix would be (to round-off)."""
+    says (the same numbers), as the sum of the blocks' inverses (per body) and as a whole dense
+    matrix (to round-off)."""
     from multibody.solvers import explicit
     finals = []
     for per_body in (False, True):
         SC, mbs = rigid_chain()
+        assert explicit.block_partition(mbs._compiled.equations)
         solve(mbs, settings(DST.RK44, 50, t_end=0.05, automatic=False, computeMassMatrixInversePerBody=per_body))
         finals.append(np.array(mbs.systemData.GetODE2Coordinates()))
     np.testing.assert_array_equal(finals[0], finals[1])
-    SC, mbs = rigid_chain()
-    ms = explicit.MassSolver(mbs._compiled.equations, True, False)
-    assert ms.blocks is not None and len(ms.blocks) == 2       # rigid bodies, mass point
-    eq = mbs._compiled.equations
-    n = eq.n_ode2
-    q = np.linspace(-0.1, 0.2, n)
-    eq.update_kinematics(q, np.full(n, 0.3), 0.0)
-    f = np.linspace(1., 2., n)
-    x = ms.solve(f)
-    assert ms.block_mode
-    np.testing.assert_allclose(x, np.linalg.solve(eq.mass_matrix(dense=True), f), rtol=1e-12)
+    monkeypatch.setattr(explicit, "block_partition", lambda eq: False)
+    for per_body in (True, False):          # the inverse blocks summed; the dense matrix's LU
+        SC, mbs = rigid_chain()
+        solve(mbs, settings(DST.RK44, 50, t_end=0.05, automatic=False, computeMassMatrixInversePerBody=per_body))
+        np.testing.assert_allclose(mbs.systemData.GetODE2Coordinates(), finals[0], rtol=1e-10, atol=1e-13)
 
 
-@pytest.mark.parametrize("fused", ["0", "1"])
 @pytest.mark.parametrize("point_mass", [0.0, 1e-17])
-def test_zero_mass_in_a_block_diagonal_mass_matrix_is_named(fused, point_mass, monkeypatch):
+def test_zero_mass_in_a_block_diagonal_mass_matrix_is_named(point_mass):
     """A mass point of mass 0 (or 1e-17, below the relative pivot of the dense LU, SINGULAR_PIVOT)
-    among rigid bodies: the block-by-block solve (group by group, or in the compiled steps, which
-    hand the step back) stops with the singular mass matrix and names the causing coordinate's
-    item."""
-    import multibody.equations.fused as fu
-    monkeypatch.setenv("MULTIBODY_FUSED", fused)
-    statuses = []
-    rk = fu.FusedResidual.rk_steps
-
-    def rk_steps(obj, *a):
-        statuses.append(rk(obj, *a))
-        return statuses[-1]
-    monkeypatch.setattr(fu.FusedResidual, "rk_steps", rk_steps)
+    among rigid bodies: the block-by-block solve of the compiled steps stops with the singular
+    mass matrix and names the causing coordinate's item."""
     SC, mbs = rigid_chain(point_mass=point_mass)     # 1e-17: below the dense LU's relative pivot
     with pytest.raises(exu.SolverError, match=r"mass matrix seems to be singular.*t=0;.*ODE2 coordinate 12 "
                                               r"\(NodePoint 2.*ObjectMassPoint 5 \('tip'\)"):
         mbs.SolveDynamic(settings(DST.RK44, 10, t_end=0.01, automatic=False))
-    assert statuses == ([3] if fused == "1" else [])      # the compiled steps gave the step back
 
 
 # ------------------------------------------------------------------------------ constraints

@@ -10,7 +10,7 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from multibody.enums import LinearSolverType
-from multibody.kernels import fused as kfused
+from multibody.kernels import linalg as kfused
 from multibody.kernels import sparse_lu
 from multibody.solvers import linear
 from multibody.solvers.linear import (KLU_MAX_FILL_RATIO, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT, SPARSE_AS_DENSE_MAX,

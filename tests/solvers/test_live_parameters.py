@@ -1,7 +1,8 @@
 """Parameters that a preStep function changes at every step (a time-dependent load, a prescribed
-motion by a CoordinateConstraint's offset, an actuator's force) and that the fused residual reads from the groups'
-arrays (Group.fused_live_parameters): no new FusedResidual per change (it cost 0.6 ms a step), the
-numbers of the group-by-group path, bit for bit; any other parameter change builds it again."""
+motion by a CoordinateConstraint's offset, an actuator's force): the groups' arrays change in place
+and the compiled steps read them through the group records (SystemEquations.refresh), with no new
+system record per change; a load or offset set so gives the numbers of the same function given as
+a user function; any other parameter change takes effect at the next step too."""
 import math
 
 import numpy as np
@@ -9,32 +10,31 @@ import pytest
 
 import multibody as exu
 import multibody.utilities as U
-from multibody.equations import fused as fu
+from multibody.equations import system as eqs
 
 from .step_models import rigid_chain
 
-_BUILD = fu.FusedResidual.build.__func__
-
-
-def _model(fused, monkeypatch, prestep=True, other_change=False):
+def _model(monkeypatch, prestep=True, other_change=False, user_functions=False):
     """A chain of 3 rigid bodies on spherical joints with a tip force and a torsional, a linear and
     a rigid-body spring-damper from the ground to the tip body, and a mass point whose x
     coordinate is prescribed by a CoordinateConstraint (offset), whose y coordinate carries a
     LoadCoordinate, hanging on a SpringDamper (an actuator force) and a CartesianSpringDamper; the
     preStep function sets the force vector, the offset, the coordinate load, the actuator's force
     and reference length, the Cartesian spring's offset and the rigid connectors' offsets, torque,
-    force and stiffness at every step (``other_change``: also the constraint's factor1, once)."""
-    monkeypatch.setenv('MULTIBODY_FUSED', '1' if fused else '0')
+    force and stiffness at every step (``other_change``: also the constraint's factor1, once;
+    ``user_functions``: the force vector and the offset by user functions instead). Returns the
+    final state and the number of system records made."""
     builds = []
+    init = eqs.SystemEquations.__init__
 
-    def build(cls, *a, **k):
+    def counted(self, *a, **k):
         builds.append(1)
-        return _BUILD(cls, *a, **k)
-    monkeypatch.setattr(fu.FusedResidual, 'build', classmethod(build))
+        init(self, *a, **k)
+    monkeypatch.setattr(eqs.SystemEquations, '__init__', counted)
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     g, tip_body, prev = rigid_chain(mbs)
-    force = mbs.AddLoad(U.LoadForceVector(markerNumber=prev, loadVector=[0., 0., 0.]))
+    force = mbs.AddLoad(U.LoadForceVector(markerNumber=prev, loadVector=_force(0.)))
     mgr = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=g, localPosition=[1.25, 0., 0.]))
     mbr = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=tip_body, localPosition=[0., 0., 0.]))
     torsional = mbs.AddObject(U.TorsionalSpringDamper(markerNumbers=[mgr, mbr], stiffness=5., damping=0.1))
@@ -46,7 +46,7 @@ def _model(fused, monkeypatch, prestep=True, other_change=False):
     mbs.AddObject(U.MassPoint(mass=2., nodeNumber=nd))
     ground = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=mbs.AddNode(U.NodePointGround()), coordinate=0))
     mx = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nd, coordinate=0))
-    con = mbs.AddObject(U.CoordinateConstraint(markerNumbers=[ground, mx], offset=0.))
+    con = mbs.AddObject(U.CoordinateConstraint(markerNumbers=[ground, mx], offset=_offset(0.)))
     load = mbs.AddLoad(U.LoadCoordinate(markerNumber=mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nd, coordinate=1)),
                                         load=0.))
     mp = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=nd))
@@ -54,11 +54,15 @@ def _model(fused, monkeypatch, prestep=True, other_change=False):
     actuator = mbs.AddObject(U.SpringDamper(markerNumbers=[mg, mp], referenceLength=1., stiffness=50., damping=1.))
     cartesian = mbs.AddObject(U.CartesianSpringDamper(markerNumbers=[mg, mp], stiffness=[0., 0., 20.],
                                                       damping=[0., 0., 0.5]))
+    if user_functions:
+        mbs.SetLoadParameter(force, 'loadVectorUserFunction', lambda mbs, t, v: _force(t))
+        mbs.SetObjectParameter(con, 'offsetUserFunction', lambda mbs, t, i, offset: _offset(t))
     mbs.Assemble()
 
     def pre_step(mbs, t):
-        mbs.SetLoadParameter(force, 'loadVector', [0., 5. * math.cos(7. * t), 10. * math.sin(10. * t)])
-        mbs.SetObjectParameter(con, 'offset', 0.1 * math.sin(5. * t))
+        if not user_functions:
+            mbs.SetLoadParameter(force, 'loadVector', _force(t))
+            mbs.SetObjectParameter(con, 'offset', _offset(t))
         mbs.SetLoadParameter(load, 'load', -3. * t)
         mbs.SetObjectParameter(actuator, 'force', 4. * math.sin(3. * t))
         mbs.SetObjectParameter(actuator, 'referenceLength', 1. + 0.05 * t)
@@ -84,39 +88,35 @@ def _model(fused, monkeypatch, prestep=True, other_change=False):
             np.array(sd.GetAECoordinates())], len(builds)
 
 
-def test_loads_and_offsets_set_at_every_step_keep_the_fused_residual(monkeypatch):
-    plain, builds_plain = _model(False, monkeypatch)
-    fused, builds = _model(True, monkeypatch)
-    assert builds_plain == 0 and builds == 1, builds
-    for a, b in zip(plain, fused):
-        np.testing.assert_array_equal(a, b)
-    unchanged, _ = _model(True, monkeypatch, prestep=False)
-    assert np.abs(unchanged[0] - fused[0]).max() > 1e-3         # the changes took effect
+def _force(t):
+    return [0., 5. * math.cos(7. * t), 10. * math.sin(10. * t)]
 
 
-def test_a_parameter_the_fused_residual_holds_a_copy_of_builds_it_again(monkeypatch):
-    plain, _ = _model(False, monkeypatch, other_change=True)
-    fused, builds = _model(True, monkeypatch, other_change=True)
-    assert builds == 2, builds
-    for a, b in zip(plain, fused):
-        np.testing.assert_array_equal(a, b)
+def _offset(t):
+    return 0.1 * math.sin(5. * t)
 
 
-@pytest.mark.parametrize('name, live', [('loadVector', True), ('bodyFixed', False)])
-def test_which_parameter_changes_count_for_the_fused_residual(name, live):
-    """CompiledSystem.fused_parameter_version counts the changes of parameters that are not a
-    group's fused_live_parameters; parameter_version (sensor plans) counts every change."""
-    SC = exu.SystemContainer()
-    mbs = SC.AddSystem()
-    b = mbs.AddObject(U.MassPoint(mass=1., nodeNumber=mbs.AddNode(U.NodePoint())))
-    ld = mbs.AddLoad(U.LoadForceVector(markerNumber=mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b)),
-                                       loadVector=[1., 0., 0.]))
-    mbs.Assemble()
-    c = mbs._compiled
-    v0, f0 = c.parameter_version, c.fused_parameter_version
-    mbs.SetLoadParameter(ld, name, [0., 2., 0.] if name == 'loadVector' else True)
-    assert c.parameter_version == v0 + 1
-    assert c.fused_parameter_version == f0 + (0 if live else 1)
+def test_loads_and_offsets_set_at_every_step_take_effect_without_a_new_system_record(monkeypatch):
+    """The changes of every step take effect (the state differs from the run without them), the
+    system record is made once, and the force vector and offset set by the preStep function give
+    the numbers of the same functions as loadVectorUserFunction and offsetUserFunction (the item
+    starting with the values at t = 0, which the initial accelerations use, as in Exudyn 1.13.6)."""
+    live, builds = _model(monkeypatch)
+    assert builds == 1, builds
+    unchanged, _ = _model(monkeypatch, prestep=False)
+    assert np.abs(unchanged[0] - live[0]).max() > 1e-3
+    user, _ = _model(monkeypatch, user_functions=True)
+    for a, b in zip(live, user):
+        np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
+
+
+def test_a_constraint_factor_set_in_a_step_takes_effect_from_that_step(monkeypatch):
+    """The CoordinateConstraint's factor1 set to 1.5 at t = 0.1 (a parameter no preStep function of
+    the other test sets): the motion changes from there, with the one system record."""
+    changed, builds = _model(monkeypatch, other_change=True)
+    same, _ = _model(monkeypatch)
+    assert builds == 1
+    assert np.abs(changed[0] - same[0]).max() > 1e-4
 
 
 @pytest.mark.parametrize('family, name, value', [
@@ -124,8 +124,8 @@ def test_which_parameter_changes_count_for_the_fused_residual(name, live):
     ('object', 'offset', 0.), ('object', 'factor1', 1.)])
 def test_a_parameter_set_to_its_value_changes_nothing(family, name, value):
     """Setting a parameter to the value it has (a preStep function setting a flag at every step)
-    counts as no change: neither version moves, no FusedResidual is built again. A different
-    value, or a zero of the other sign, does count."""
+    counts as no change: the parameter version (sensor plans) does not move. A different value, or
+    a zero of the other sign, does count."""
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     n = mbs.AddNode(U.NodePoint())
@@ -139,9 +139,9 @@ def test_a_parameter_set_to_its_value_changes_nothing(family, name, value):
     c = mbs._compiled
     item = ld if family == 'load' else con
     setter = mbs.SetLoadParameter if family == 'load' else mbs.SetObjectParameter
-    v0, f0 = c.parameter_version, c.fused_parameter_version
+    v0 = c.parameter_version
     setter(item, name, value)
-    assert (c.parameter_version, c.fused_parameter_version) == (v0, f0)
+    assert c.parameter_version == v0
     other = (not value if isinstance(value, bool) else -0. if value == 0. and not isinstance(value, list)
              else [2., 0., 0.] if isinstance(value, list) else 2.)
     setter(item, name, other)

@@ -1,6 +1,6 @@
 """Newton matrices whose fixed pattern holds many entries that stay zero: their sparse LU without
-them (LinearSolver._factorize_pruned), in Python and in the compiled step loop, where entries left
-out become nonzero as the system starts moving."""
+them (LinearSolver._factorize_pruned), refactorized in the compiled steps, where entries left out
+become nonzero as the system starts moving."""
 import numpy as np
 
 import multibody as exu
@@ -46,8 +46,7 @@ def _pendulum(n, solver_type):
     return mbs, ss, solver_type
 
 
-def _solve(mode, monkeypatch, n, solver_type, prune=True):
-    monkeypatch.setenv('MULTIBODY_FUSED', mode)
+def _solve(monkeypatch, n, solver_type, prune=True):
     # (this model's pattern stores about 50 % zeros, below PRUNE_MIN_ZEROS, where the pruned LU
     # does not pay off in time; the threshold lowered to test it)
     monkeypatch.setattr(linear, 'PRUNE_MIN_ZEROS', 0.3 if prune else 2.0)
@@ -67,33 +66,25 @@ def _solve(mode, monkeypatch, n, solver_type, prune=True):
     monkeypatch.undo()
     sd = mbs.systemData
     it = mbs.sys['dynamicSolver'].it
-    solver = mbs.sys['dynamicSolver'].linear
     return dict(q=np.array(sd.GetODE2Coordinates()), v=np.array(sd.GetODE2Coordinates_t()),
                 lam=np.array(sd.GetAECoordinates()), counts=(it.newtonStepsCount, it.newtonJacobiCount),
-                calls=calls, nnz=nnz, refactorizations=solver.refactorizations, fused=mbs.sys['dynamicSolver'].fused)
+                calls=calls, nnz=nnz, refactorizations=int(mbs.sys['dynamicSolver'].engine['refactorizations']))
 
 
-def test_pruned_newton_matrix_in_python_and_in_the_compiled_steps(monkeypatch):
+def test_pruned_newton_matrix_refactorized_in_the_compiled_steps(monkeypatch):
     """A 20-link planar pendulum (n = 100 > SPARSE_AS_DENSE_MAX, TrapezoidalIndex2: an
     unsymmetric Newton matrix): about half of the stored entries of its first Newton matrix are
     zero, and its LU leaves them out; those of a spring switched on later become nonzero, which
-    lu_refactor reports, and the full factorization that follows keeps them. The compiled step
-    loop refactorizes the pruned factors as Python does (the same calls, Newton iterations and
-    Jacobians), and both give the numbers of the LU of the whole pattern up to round-off."""
+    the compiled refactorization (lu_refactor) reports, and the full factorization that follows
+    keeps them. The numbers are those of the LU of the whole pattern up to round-off."""
     n, solver_type = 20, exu.DynamicSolverType.TrapezoidalIndex2
-    plain = _solve('0', monkeypatch, n, solver_type)
-    fused = _solve('1', monkeypatch, n, solver_type)
-    whole = _solve('0', monkeypatch, n, solver_type, prune=False)
-    assert fused['fused'] is not None and plain['fused'] is None
-    for run in (plain, fused):
-        first, widened = run['calls'][0], run['calls'][1:]
-        assert first[0] is None and first[1] and 0.3 < first[2] / run['nnz'][0] < 0.7    # about half kept
-        assert len(widened) == 1 and widened[0][1] and widened[0][2] == first[2] + 30   # the spring's 30
-        assert run['refactorizations'] > 20
-    assert fused['calls'] == plain['calls'] and fused['counts'] == plain['counts']
+    pruned = _solve(monkeypatch, n, solver_type)
+    whole = _solve(monkeypatch, n, solver_type, prune=False)
+    first, widened = pruned['calls'][0], pruned['calls'][1:]
+    assert first[0] is None and first[1] and 0.3 < first[2] / pruned['nnz'][0] < 0.7    # about half kept
+    assert len(widened) == 1 and widened[0][1] and widened[0][2] == first[2] + 30   # the spring's 30
+    assert pruned['refactorizations'] > 20
     for k in ('q', 'v', 'lam'):
-        # (not bit for bit: this model's compiled residual rounds differently from the Python
-        # path's, with the LU of the whole pattern too: 1e-15 without the spring, 2e-12 with it)
-        for other in (fused, whole):
-            np.testing.assert_allclose(other[k], plain[k], rtol=1e-9, atol=1e-9 * np.abs(plain[k]).max(), err_msg=k)
+        # (with the LU of the whole pattern: 1e-15 without the spring, 2e-12 with it)
+        np.testing.assert_allclose(whole[k], pruned[k], rtol=1e-9, atol=1e-9 * np.abs(pruned[k]).max(), err_msg=k)
     assert whole['calls'] == [(None, False, None)]

@@ -76,7 +76,7 @@ def test_realtime_waits_for_the_clock(monkeypatch, factor):
     """timeIntegration.realtime.active: after each step the solver sleeps (in waitMicroseconds
     pieces) until the wall clock has run the simulated time / factor (a fake clock that only the
     sleeps advance here: a test does not measure wall time); off, it does not sleep."""
-    from multibody.solvers import implicit
+    from multibody.solvers import steploop as implicit
     clock = [0.0]
     sleeps = []
 

@@ -82,11 +82,13 @@ def test_solution_frames(tmp_path):
     assert video is None
 
 
-def _falling_ball(tmp_path, start, fused="1", monkeypatch=None):
+def _falling_ball(tmp_path, start, chunk=100, monkeypatch=None):
     """A red ball thrown over a gray ground plate (so the first view holds its path): 1 s in 100
-    steps, solution.recordImagesInterval = 0.1, the renderer started or not (``start``)."""
+    steps, solution.recordImagesInterval = 0.1, the renderer started or not (``start``), up to
+    ``chunk`` steps per compiled call."""
     if monkeypatch is not None:
-        monkeypatch.setenv("MULTIBODY_FUSED", fused)
+        from multibody.solvers import steploop
+        monkeypatch.setattr(steploop, "COMPILED_STEPS_MAX", chunk)
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
     mbs.AddObject(U.ObjectGround(visualization=U.VObjectGround(graphicsData=[
@@ -119,27 +121,27 @@ def _falling_ball(tmp_path, start, fused="1", monkeypatch=None):
 
 def test_record_images_during_a_solve_after_start_renderer(tmp_path, monkeypatch):
     """solution.recordImagesInterval with a started renderer: an image at t = 0, 0.1, ..., 1 (the
-    compiled steps and the Python steps alike), drawn with the first image's camera, so the ball
+    100 steps per compiled call and one alike), drawn with the first image's camera, so the ball
     moves through the frames (to the right and down, as thrown); the Visualization configuration
     is the last state afterwards, as a running renderer shows it."""
     from PIL import Image
     centers = {}
-    for fused in ("1", "0"):
-        out = tmp_path / fused
-        SC, mbs, files = _falling_ball(out, True, fused, monkeypatch)
-        assert files == ["frame%05d.png" % k for k in range(11)], fused
+    for chunk in (100, 1):
+        out = tmp_path / str(chunk)
+        SC, mbs, files = _falling_ball(out, True, chunk, monkeypatch)
+        assert files == ["frame%05d.png" % k for k in range(11)], chunk
         assert SC.visualizationSettings.exportImages.saveImageFileCounter == 11
         cs = []
         for f in files:
             ys, xs = np.nonzero(_red(np.asarray(Image.open(out / "rec" / f))))
             assert len(xs) > 3, f
             cs.append((xs.mean(), ys.mean()))
-        centers[fused] = np.array(cs)
+        centers[chunk] = np.array(cs)
         np.testing.assert_allclose(mbs.systemData.GetODE2Coordinates(configuration=exu.ConfigurationType.Visualization),
                                    mbs.systemData.GetODE2Coordinates(), rtol=0, atol=0)
-    c = centers["1"]
+    c = centers[100]
     assert (np.diff(c[:, 0]) > 0).all() and (np.diff(c[:, 1]) >= 0).all() and c[-1, 1] - c[0, 1] > 10
-    np.testing.assert_allclose(centers["0"], c)
+    np.testing.assert_allclose(centers[1], c)
 
 
 def test_no_images_without_a_started_renderer(tmp_path):

@@ -57,7 +57,6 @@ class CompiledSystem:
         self.items = mbs._items
         self.mass_changed = False
         self.parameter_version = 0     # counts parameter changes after Assemble (sensor plans)
-        self.fused_parameter_version = 0
         self.current_q = self.current_q_tot = self.current_v = None
         self.current_t = 0.0
 

@@ -9,7 +9,7 @@ from ..errors import AssemblyError
 from ..items.frames import ground_reference_frame, marker_local_point
 from ..kernels import markers as km
 from ..kernels import records as kr
-from ..kernels import fused as kf
+from ..kernels import assembly as ka
 from ..kernels.groups import points as kg
 from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
 
@@ -238,7 +238,7 @@ class Masses1D(_SingleNodeBodies):
         out[:, 0, 0] = self.mass
 
     def frame(self, q_tot, v, frames):
-        kf.mass_1d_frames(self.items, self.idx, q_tot, v, self.p0, self.A0, frames.pos, frames.vel, frames.A,
+        km.mass_1d_frames(self.items, self.idx, q_tot, v, self.p0, self.A0, frames.pos, frames.vel, frames.A,
                           frames.Jpos, frames.ltg)
 
 
@@ -357,7 +357,7 @@ class GenericODE2Bodies(BodyGroup):
     def lhs_forces(self, q, q_tot, v, t, out):
         """Q_LHS = K q + D q_t - f - the user forces (the output Force)."""
         Qb = np.empty((self.n, self.width))
-        kf.generic_ode2_lhs(self.ltg, q, v, self.K, self.D, self.f, Qb)
+        ka.generic_ode2_lhs(self.ltg, q, v, self.K, self.D, self.f, Qb)
         out += Qb
         qq = np.where(self.ltg >= 0, q[np.maximum(self.ltg, 0)], 0.0)
         vv = np.where(self.ltg >= 0, v[np.maximum(self.ltg, 0)], 0.0)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..enums import OutputVariableType as OVT
-from ..kernels import markers as km
 from ..kernels import records as kr
 from ..kernels import rigid as krig
 from ..kernels import rotations as rk

@@ -141,7 +141,7 @@ class SystemEquations:
 
     def _group_record(self, g, k):
         """The GroupRecord of group g (its role arrays allocated here as its attributes)."""
-        c, n = self.c, g.n
+        n = g.n
         role = g.role
         ltg = ae = _EMPTY["i2"]
         M = K = D = C = _EMPTY3

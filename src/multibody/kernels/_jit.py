@@ -13,16 +13,19 @@ __all__ = ["njit", "stamp_cache", "typed", "ready"]
 
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-# the format of the lean cache entries that kernels and their Python twins may have
-_LEAN_CACHE = os.path.join(os.path.dirname(_HERE), "equations", "lean_cache.py")
+# the compiled code outside kernels/: the engine's (its functions call kernels too)
+_ENGINE = os.path.join(os.path.dirname(_HERE), "engine")
 
 
-def _kernel_sources_stamp(here=_HERE, also=(_LEAN_CACHE,)):
-    """Names, sizes and modification times of the sources in ``here`` (this package) and of the
-    files ``also`` (40 us)."""
+def _kernel_sources_stamp(here=_HERE, also=(os.path.join(_HERE, "groups"), _ENGINE)):
+    """Names, sizes and modification times of the sources in ``here`` (this package) and in the
+    folders ``also`` (40 us)."""
     h = hashlib.sha256()
     paths = [os.path.join(here, name) for name in sorted(os.listdir(here)) if name.endswith(".py")]
-    for path in paths + [p for p in also if os.path.exists(p)]:
+    for folder in also:
+        if os.path.isdir(folder):
+            paths += [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".py")]
+    for path in paths:
         st = os.stat(path)
         h.update(f"{os.path.basename(path)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()[:16]

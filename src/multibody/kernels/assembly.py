@@ -167,3 +167,31 @@ def blocks_solve(index, blocks, f, x, pivot_tol):
         for r in range(w):
             x[index[i, r]] = b[r]
     return -1
+
+
+@njit
+def coordinate_loads_add(out, marker, ltg, cJ, load):
+    """LoadCoordinate without user function: out[ltg[m]] += cJ[m] load (m = marker[i])."""
+    for i in range(marker.shape[0]):
+        mk = marker[i]
+        for j in range(ltg.shape[1]):
+            k = ltg[mk, j]
+            if k >= 0:
+                out[k] += 1.0 * (cJ[mk, j] * load[i])
+
+
+@njit
+def generic_ode2_lhs(ltg, q, v, K, D, f, Q_out):
+    """ObjectGenericODE2 without user functions: Q_out (n, w) = K q + D q_t - f per item, its
+    coordinates q[ltg[i]] (ltg padded with -1 up to the widest item: no coordinate)."""
+    n, w = ltg.shape[0], ltg.shape[1]
+    for i in range(n):
+        for a in range(w):
+            kq = 0.0
+            dv = 0.0
+            for b in range(w):
+                k = ltg[i, b]
+                if k >= 0:
+                    kq += K[i, a, b] * q[k]
+                    dv += D[i, a, b] * v[k]
+            Q_out[i, a] = kq + dv - f[i, a]

@@ -177,3 +177,22 @@ def spring_damper_deflections(rows, m0, m1, pos, vel, L0, L0_t, dl, dl_t):
         L_t = e0 * (vel[b, 0] - vel[a, 0]) + e1 * (vel[b, 1] - vel[a, 1]) + e2 * (vel[b, 2] - vel[a, 2])
         dl[j] = L - L0[i]
         dl_t[j] = L_t - L0_t[i]
+
+
+@njit
+def cartesian_spring_forces(m0, m1, pos, vel, k, d, offset, F):
+    """CartesianSpringDamper without user function: F = k u + d dv, u = p1 - p0 - offset (n, 3)."""
+    for i in range(m0.shape[0]):
+        for a in range(3):
+            u = pos[m1[i], a] - pos[m0[i], a] - offset[i, a]
+            dv = vel[m1[i], a] - vel[m0[i], a]
+            F[i, a] = k[i, a] * u + d[i, a] * dv
+
+
+@njit
+def coordinate_spring_forces(m0, m1, cval, cvel, k, d, offset, F):
+    """CoordinateSpringDamper without user function: F = k (dq - offset) + d dv (n, 1)."""
+    for i in range(m0.shape[0]):
+        dq = cval[m1[i]] - cval[m0[i]]
+        dv = cvel[m1[i]] - cvel[m0[i]]
+        F[i, 0] = k[i] * (dq - offset[i]) + d[i] * dv

@@ -2,6 +2,7 @@
 import numpy as np
 
 from ._jit import njit
+from .stack import scratch_2d, stack_empty
 
 
 @njit
@@ -167,3 +168,18 @@ def coordinate_vector(ltg, q_tot, v, X, Y, off, velocity_level, index2, with_jac
                     k = ltg[i, l]
                     q = q_tot[k] if k >= 0 else 0.0
                     C[i, e, l] = X[i, e, l] + 2.0 * Y[i, e, l] * q
+
+
+@njit
+def coordinate_system(m0, m1, cval, cvel, cJ, factor1, offset, velocity_level, index2, vel_form, g, C):
+    """Coordinate constraints without user functions: the offset is the velocity offset of the
+    velocity-level items (``velocityLevel``), the position offset otherwise."""
+    for i in range(vel_form.shape[0]):
+        vel_form[i] = velocity_level[i] or index2
+    # the velocity offset: offset where velocityLevel, else 0 (scratch on the stack up to 64 rows;
+    # np.where here made 4 heap allocations per residual)
+    n = vel_form.shape[0]
+    d = scratch_2d(stack_empty(64), 1, n)[0]
+    for i in range(n):
+        d[i] = offset[i] if velocity_level[i] else 0.0
+    coordinate(m0, m1, cval, cvel, cJ, factor1, offset, d, vel_form, True, g, C)

@@ -4,7 +4,6 @@ A marker reads the frame of its node or body (position p, velocity v,
 rotation A, global angular velocity w, Jacobians Jpos and Jrot with respect
 to the frame's K coordinates) and writes its own frame.
 """
-import numpy as np
 
 from ._jit import njit
 from .rotations import rxyz_from_rotation_matrix
@@ -180,3 +179,19 @@ def point_outputs(bodies, loc, A, omega, pos, vel, r, p, v):
         v[i, 0] = vel[k, 0] + (w1 * r2 - w2 * r1)
         v[i, 1] = vel[k, 1] + (w2 * r0 - w0 * r2)
         v[i, 2] = vel[k, 2] + (w0 * r1 - w1 * r0)
+
+
+@njit
+def mass_1d_frames(items, idx, q_tot, v, p0, A0, pos, vel, A, Jpos, ltg):
+    """Mass1D: p = p0 + e_x q, v = e_x q_t with e_x the first column of the reference rotation."""
+    for i in range(items.shape[0]):
+        r = items[i]
+        k = idx[i]
+        for a in range(3):
+            ex = A0[i, a, 0]
+            pos[r, a] = p0[i, a] + ex * q_tot[k]
+            vel[r, a] = ex * v[k]
+            Jpos[r, a, 0] = ex
+            for b in range(3):
+                A[r, a, b] = A0[i, a, b]
+        ltg[r, 0] = k

@@ -594,3 +594,48 @@ def rotvec_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
             rotvec_mass_and_lhs(qm, vi, mass[i:i + 1], J[i:i + 1], com[i:i + 1], False, True, none, Qm)
             for k in range(6):
                 K_out[i, k, j] = (Qp[0, k] - Qm[0, k]) / (2.0 * h)
+
+
+@njit
+def rigid_2d_mass_and_lhs(idx, q_tot, v, mass, inertia, com, M_out, Q_out):
+    """ObjectRigidBody2D: M = [[m, 0, g_x], [0, m, g_y], [g_x, g_y, J]], g = m (-(A b)_y, (A b)_x),
+    Q_LHS = [-m psi_t^2 A b; 0] (equations/rigid.py RigidBodies2D, the same formulas)."""
+    for i in range(idx.shape[0]):
+        th = q_tot[idx[i, 2]]
+        c, s = np.cos(th), np.sin(th)
+        ax = c * com[i, 0] - s * com[i, 1]
+        ay = s * com[i, 0] + c * com[i, 1]
+        m = mass[i]
+        for a in range(3):
+            for b in range(3):
+                M_out[i, a, b] = 0.0
+        M_out[i, 0, 0] = m
+        M_out[i, 1, 1] = m
+        M_out[i, 2, 2] = inertia[i]
+        M_out[i, 0, 2] = M_out[i, 2, 0] = -m * ay
+        M_out[i, 1, 2] = M_out[i, 2, 1] = m * ax
+        w = v[idx[i, 2]]
+        Q_out[i, 0] = -m * w * w * ax
+        Q_out[i, 1] = -m * w * w * ay
+        Q_out[i, 2] = 0.0
+
+
+@njit
+def rigid_2d_stiffness(idx, q_tot, v, mass, com, K_out, D_out):
+    """ObjectRigidBody2D: dQ_LHS/dq and dQ_LHS/dq_t (n, 3, 3) (Q_LHS = [-m psi_t^2 A b; 0]):
+    K[0, 2] = m w^2 (A b)_y, K[1, 2] = -m w^2 (A b)_x, D[:2, 2] = -2 m w A b, zero elsewhere."""
+    for i in range(idx.shape[0]):
+        th = q_tot[idx[i, 2]]
+        c, s = np.cos(th), np.sin(th)
+        ax = c * com[i, 0] - s * com[i, 1]
+        ay = s * com[i, 0] + c * com[i, 1]
+        w = v[idx[i, 2]]
+        for a in range(3):
+            for b in range(3):
+                K_out[i, a, b] = 0.0
+                D_out[i, a, b] = 0.0
+        mww = mass[i] * w * w
+        K_out[i, 0, 2] = mww * ay
+        K_out[i, 1, 2] = -mww * ax
+        D_out[i, 0, 2] = -(2.0 * mass[i] * w) * ax
+        D_out[i, 1, 2] = -(2.0 * mass[i] * w) * ay

@@ -5,11 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..enums import ConfigurationType, OutputVariableType
-from ..equations.python_kernels import PythonKernels
 from ..errors import ExudynValueError, InternalError
-from ..kernels import markers as _markers
-
-_km = PythonKernels(_markers)
+from ..kernels import markers as _km
 
 CFG = ConfigurationType
 OVT = OutputVariableType

@@ -7,9 +7,6 @@ post-step user function and output.
 """
 from __future__ import annotations
 
-import math
-import time
-
 import numpy as np
 
 from ..enums import ConfigurationType

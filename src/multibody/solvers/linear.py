@@ -10,21 +10,9 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from ..enums import LinearSolverType
-from ..equations import lean_cache as _lean
-from ..equations.python_kernels import PythonKernels
-from ..kernels import fused as _kernels_fused
-from ..kernels import sparse_lu as _sparse_lu
-
-# called from Python: lean twins (python_kernels.py; dense_lu_factors' and lu_solve's standard
-# cache entries took 3.0 and 2.6 ms to load in a first solve)
-kfused, sparse_lu = PythonKernels(_kernels_fused), PythonKernels(_sparse_lu)
+from ..kernels import linalg
+from ..kernels import sparse_lu
 from . import lu_choice
-
-# kernels called from Python only (never linked into other compiled code): their cache entries
-# without the LLVM bitcode (equations/lean_cache.py), loaded at the first sparse factorization of
-# a process in 1.2-1.8 instead of 2.5-5 ms each
-_lean.install(sparse_lu.prepare_refactor)
-_lean.install(sparse_lu.ldl_factorize)
 
 try:        # KLU (SuiteSparse) through kvxopt: the faster sparse LU for chain-like Jacobians
     from kvxopt import amd as _amd
@@ -240,7 +228,7 @@ class LinearSolver:
             # kernel into these arrays, so both paths give the same factors to the last bit
             factors = _empty_dense_factors(n)
             perm = np.empty(n, dtype=np.int64)
-            bad = kfused.dense_lu_factors(np.array(Jd, dtype=float, order="C"), factors[2], factors[5],
+            bad = linalg.dense_lu_factors(np.array(Jd, dtype=float, order="C"), factors[2], factors[5],
                                           factors[7], perm, SINGULAR_PIVOT)
             if bad >= 0:
                 raise SingularJacobian(int(perm[bad]))
@@ -555,6 +543,14 @@ class LinearSolver:
         if self._lu is not None and self._klu is None and self._lstsq_matrix is None:
             return self._lu.solve(np.asarray(r, dtype=float))
         return self.solve(r)
+
+    def least_squares_operator(self):
+        """(P, J) of the least-squares solve: the minimum-norm operator P (the pseudo-inverse with
+        the rank cut-off of ``solve``) of the current matrix J, for the compiled solves
+        (engine/linear.py ``least_squares``: x = P r, its consistency checked as ``solve`` does)."""
+        J = np.ascontiguousarray(self._lstsq_matrix, dtype=float)
+        P = np.linalg.pinv(J, rcond=LSTSQ_RANK_RTOL * max(J.shape))
+        return np.ascontiguousarray(P), J
 
     def compiled_factors(self):
         """The current sparse factorization as arrays for kernels/fused.py ``solve_factored``:

@@ -41,9 +41,20 @@ def _tag():
     return _TAG
 
 
+def cache_dir():
+    """$MULTIBODY_CACHE_DIR, else ~/.cache/multibody (made if missing); None where it cannot be
+    written (nothing is then remembered)."""
+    d = os.environ.get("MULTIBODY_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "multibody")
+    try:
+        os.makedirs(d, exist_ok=True)
+    except OSError:
+        return None
+    return d if os.access(d, os.W_OK) else None
+
+
 def _path():
-    from ..equations.fused import cache_dir
-    return os.path.join(cache_dir(), _FILE)
+    d = cache_dir()
+    return None if d is None else os.path.join(d, _FILE)
 
 
 def _read(path):
@@ -80,6 +91,8 @@ def digest(J):
 def lookup(J):
     """'KLU' or 'SuperLU' as decided for this very matrix before, else None."""
     path = _path()
+    if path is None:
+        return None
     group = _table(path).get(_shape_key(J))
     if not group:
         return None
@@ -90,6 +103,8 @@ def lookup(J):
 def remember(J, choice):
     """Keep ``choice`` for this matrix (merged into the table on disk, written atomically)."""
     path = _path()
+    if path is None:
+        return
     entries = _read(path)                      # what other processes added meanwhile
     entries.setdefault(_shape_key(J), {})[digest(J)] = choice
     total = sum(len(g) for g in entries.values())

@@ -8,8 +8,8 @@ reads them.
 """
 from .._jit import njit
 from ..assembly import scatter_add
-from ..connectors import project_to_coordinates, spring_damper_marker_forces
-from ..fused import cartesian_spring_forces, coordinate_spring_forces
+from ..connectors import (cartesian_spring_forces, coordinate_spring_forces, project_to_coordinates,
+                          spring_damper_marker_forces)
 from ..records import AFTER_NEWTON, FORCES, STIFFNESS, Layout
 from ..rigid_connectors import rigid_connector_forces, torsional_angles
 from ..user import user_call

@@ -2,8 +2,8 @@
 its residual rows g (n, E) and Jacobian blocks C (n, E, L) in the CONSTRAINTS phase, in the
 velocity form of position-level rows where the state says index 2. The rows lambda = 0 of
 inactive items and free axes are the system's (kernels/system.py)."""
-from ..constraints import coordinate, coordinate_vector, distance, point_translation, prismatic_2d
-from ..fused import coordinate_system
+from ..constraints import (coordinate, coordinate_system, coordinate_vector, distance, point_translation,
+                           prismatic_2d)
 from ..records import CONSTRAINTS, Layout
 from ..rigid_joints import rigid_joint_equations, rolling_disc_equations
 from ..user import user_call

@@ -1,8 +1,7 @@
 """Group kernels of the loads (equations/loads.py): J^T F of each load added into the right-hand
 side. The values are loadVector (times the load factor in the static solver); items with a
 user function get theirs from a call back that overwrites their rows."""
-from ..assembly import marker_vector_loads_add
-from ..fused import coordinate_loads_add
+from ..assembly import coordinate_loads_add, marker_vector_loads_add
 from ..records import FORCES, Layout
 from ..user import user_call
 from . import group_kernel

@@ -1,10 +1,9 @@
 """Group kernels of the point-mass family (equations/points.py): point nodes, mass points,
 1D masses, ObjectGenericODE2 and the markers on nodes and bodies."""
 from .._jit import njit
-from ..assembly import scatter_add
+from ..assembly import generic_ode2_lhs, scatter_add
 from ..constraints import coordinate_markers
-from ..fused import generic_ode2_lhs, mass_1d_frames
-from ..markers import body_points, copy_frames, point_frames, rotation_coordinate_markers
+from ..markers import body_points, copy_frames, mass_1d_frames, point_frames, rotation_coordinate_markers
 from ..records import (FLAG_READ, FORCES, FRAMES, MARKER_A, MARKER_ALL, MARKER_JROT, MARKER_LTG, MARKER_OMEGA,
                        MARKERS, MASS, STIFFNESS, Layout)
 from ..user import user_call

@@ -3,10 +3,9 @@ parameters, Rxyz, rotation vector), rigid bodies on each node type, ObjectRigidB
 ObjectRotationalMass1D. The node kinds have one kernel each (a model loads only those it uses)."""
 from .._jit import njit
 from ..assembly import scatter_add
-from ..fused import rigid_2d_mass_and_lhs, rigid_2d_stiffness
 from ..records import CONSTRAINTS, FORCES, FRAMES, MASS, STIFFNESS, Layout
-from ..rigid import (ep_frames, ep_mass_and_lhs, ep_normalization, ep_stiffness, frames_2d,
-                     rotational_mass_1d_frames, rotvec_frames, rotvec_mass_and_lhs, rotvec_stiffness, rxyz_frames,
+from ..rigid import (ep_frames, ep_mass_and_lhs, ep_normalization, ep_stiffness, frames_2d, rigid_2d_mass_and_lhs,
+                     rigid_2d_stiffness, rotational_mass_1d_frames, rotvec_frames, rotvec_mass_and_lhs, rotvec_stiffness, rxyz_frames,
                      rxyz_mass_and_lhs, rxyz_stiffness)
 from . import group_kernel
 from .points import frames_wanted

@@ -1,0 +1,103 @@
+"""The Python side of the engine: one solver run's workspace and control record, and the calls of
+the compiled entry (engine/entry.py ``run``) with them.
+
+The solver (solvers/) gives its state arrays (its ``current`` state's, so every step's state is
+in place) and buffers, fills the control record by field name and calls ``steps()``; the compiled
+steps return a Status, and the solver does what it says (a Newton matrix to make and factorize,
+a solve, a postNewton decision, an output, a failure).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..kernels._jit import ready
+from ..kernels.user import register, reraising
+from . import entry
+from .control import FactorKind, Refactor, Status, new_control
+from .entry import Mode
+from .workspace import new_workspace, no_factors, set_factors
+
+__all__ = ["Engine", "Mode", "Status"]
+
+_ENTRY = []
+_NO_OUT = np.zeros(0)
+_NO_MATRIX = np.zeros((0, 0))
+
+
+def _run():
+    """The compiled entry, loaded once per process; the exception of a Python call back it made
+    is raised as itself (kernels/user.py)."""
+    if not _ENTRY:
+        _ENTRY.append(reraising(ready(entry.run)))
+    return _ENTRY[0]
+
+
+class Engine:
+    """The compiled engine of one solver run over the system ``eq`` (SystemEquations)."""
+
+    def __init__(self, eq, vectors, buffers, **control):
+        self.eq = eq
+        self.ctl = new_control(**control)
+        self.ctl["marker_outputs"] = eq.marker_outputs
+        self.vectors = vectors            # (kept: the workspace refers to these arrays)
+        self.buffers = buffers
+        self.ws = ready(new_workspace)(vectors, no_factors(), buffers)
+        self._factors = None
+        self._call_backs = []
+
+    def __getitem__(self, name):
+        return self.ctl[name][0]
+
+    def __setitem__(self, name, value):
+        self.ctl[name] = value
+
+    def call(self, mode, out=None):
+        """One call of the compiled entry with ``mode`` (entry.Mode)."""
+        return int(_run()(int(mode), self.eq.record, self.ws, self.ctl, _NO_OUT if out is None else out))
+
+    def steps(self):
+        """The solver kind's steps (see engine/steps.py and explicit.py); a Status."""
+        return Status(self.call(Mode.STEPS))
+
+    def call_back(self, function):
+        """A call-back slot running ``function(t, index2)`` (kept alive with the engine)."""
+        self._call_backs.append(function)
+        return register(function)
+
+    # ---------------------------------------------------------------- factorizations
+    def newton_matrix(self, dense):
+        """The Newton matrix at the point of the last residual with the workspace's coefficients:
+        dense (n, n) or the data of the system's CSC pattern."""
+        eq = self.eq
+        n = eq.n
+        if dense:
+            out = np.empty(n * n)
+            self.call(Mode.MATRIX_DENSE, out)
+            return out.reshape(n, n)
+        out = np.empty(eq.nnz)
+        self.call(Mode.MATRIX_SPARSE, out)
+        return out
+
+    def use_factors(self, linear, n):
+        """Solve with the current factorization of ``linear`` (solvers/linear.py LinearSolver):
+        its triangular factors or its least-squares operator in compiled code where it has them
+        (else Python solves: FactorKind.PYTHON), refactorized in compiled code where it can be."""
+        ctl = self.ctl
+        refactor = linear.refactorizable
+        ctl["refactor"] = int(Refactor.DENSE if refactor == "dense" else Refactor.SPARSE if refactor == "sparse"
+                              else Refactor.NONE)
+        if linear.least_squares:
+            P, J = linear.least_squares_operator()
+            set_factors_ = ready(set_factors)
+            set_factors_(self.ws, no_factors(), P, J)
+            ctl["factor_kind"] = int(FactorKind.LEAST_SQUARES)
+            self._factors = (P, J)
+            return
+        factors = linear.compiled_factors()
+        if factors is None:
+            ctl["factor_kind"] = int(FactorKind.PYTHON)
+            return
+        if factors is not self._factors:
+            ready(set_factors)(self.ws, tuple(factors), _NO_MATRIX, _NO_MATRIX)
+            self._factors = factors
+        ctl["factor_kind"] = int(FactorKind.TRIANGULAR)

@@ -1,0 +1,195 @@
+"""Kernels of the time integrators (engine/): the Newton residual norm, the Lie-group updates of
+rotation-vector coordinates (spec solvers.md 4.9 and 6.5) and the Runge-Kutta combinations,
+summed in a fixed order."""
+import numpy as np
+
+from ._jit import njit
+from .rotations import rotvec_from_rotation_matrix, rotvec_rotation_matrix, rotvec_t_exp_inv
+from .stack import stack_empty
+
+
+@njit
+def dot(x, y):
+    """x . y as a plain loop (no BLAS call, no BLAS threads; the Newton norms)."""
+    acc = 0.0
+    for i in range(x.shape[0]):
+        acc += x[i] * y[i]
+    return acc
+
+
+@njit
+def residual_norm(r, rbar, n2, scale, weighted):
+    """The Newton error of ImplicitSecondOrderSolver._residual_norm (|r|, divided by sqrt(n) if
+    ``weighted``) and rbar = r with its first n2 entries times ``scale`` (beta h^2)."""
+    n = r.shape[0]
+    err = np.sqrt(dot(r, r))
+    if weighted and n > 0:
+        err /= np.sqrt(n)
+    for i in range(n):
+        rbar[i] = r[i]
+    for i in range(n2):
+        rbar[i] *= scale
+    return err
+
+
+@njit
+def all_finite(q, v, lam):
+    """True if no entry of the three state vectors is NaN or Inf."""
+    for x in (q, v, lam):
+        for i in range(x.shape[0]):
+            if not np.isfinite(x[i]):
+                return False
+    return True
+
+
+@njit
+def copy_vectors(src, dst):
+    """dst[k][:] = src[k] for two tuples of vectors of equal sizes."""
+    for k in range(len(src)):
+        x, y = src[k], dst[k]
+        for i in range(x.shape[0]):
+            y[i] = x[i]
+
+
+@njit(inline="always")
+def _lie_product_log(v0, v1, A0, A1, P, psi):
+    """psi = log(exp(v0) exp(v1)) (rotation vectors, 3 x 3 scratch A0, A1, P)."""
+    rotvec_rotation_matrix(v0, A0)
+    rotvec_rotation_matrix(v1, A1)
+    for a in range(3):
+        for b in range(3):
+            P[a, b] = A0[a, 0] * A1[0, b] + A0[a, 1] * A1[1, b] + A0[a, 2] * A1[2, b]
+    rotvec_from_rotation_matrix(P, psi)
+
+
+@njit(inline="always")
+def _lie_rows(lie, y, dy, sign, out, packed):
+    """For every node's rotation rows r of lie = [r (3 m, as floats), ref (3 m)]: psi =
+    log(exp(ref + y[r]) exp(sign dy[r])) - ref into out[r] (or, ``packed``, out[k])."""
+    m3 = lie.shape[0] // 2
+    A0 = stack_empty((3, 3))
+    A1 = stack_empty((3, 3))
+    P = stack_empty((3, 3))
+    v0 = stack_empty(3)
+    v1 = stack_empty(3)
+    psi = stack_empty(3)
+    for k in range(0, m3, 3):
+        for a in range(3):
+            r = int(lie[k + a])
+            v0[a] = lie[m3 + k + a] + y[r]
+            v1[a] = sign * dy[r]
+        _lie_product_log(v0, v1, A0, A1, P, psi)
+        for a in range(3):
+            out[k + a if packed else int(lie[k + a])] = psi[a] - lie[m3 + k + a]
+
+
+@njit
+def lie_compose(lie, y, dy, out):
+    """Lie-group stage values of rotation-vector coordinates (spec solvers.md 6.5): out[r] =
+    log(exp(ref + y[r]) exp(dy[r])) - ref for every node's rotation rows r, lie = [r (3 m, as
+    floats), ref (3 m)] (ExplicitSolver's LieGroupRotations and the compiled steps share it)."""
+    _lie_rows(lie, y, dy, 1.0, out, False)
+
+
+@njit
+def lie_newton(lie, q, delta, tmp):
+    """The Newton update of the rotation rows of an implicit solver (spec solvers.md 4.9), before
+    q -= delta: tmp[k] = log(exp(ref + q[r]) exp(-delta[r])) - ref (lie as in lie_compose; then
+    lie_store). ImplicitSecondOrderSolver.update and the compiled iterate share it."""
+    _lie_rows(lie, q, delta, -1.0, tmp, True)
+
+
+@njit
+def lie_store(lie, tmp, q):
+    """q[r] = tmp[k] for the rotation rows r of lie (after lie_newton and q -= delta)."""
+    for k in range(lie.shape[0] // 2):
+        q[int(lie[k])] = tmp[k]
+
+
+@njit
+def lie_predict(lie, sq, q, v, c):
+    """The implicit predictor's rotation rows (spec solvers.md 4.9): the additive predictor's
+    increment theta = q[r] - sq[r], theta += (c v[r]) x theta with c = -h beta / (2 gamma), then
+    q[r] = log(exp(ref + sq[r]) exp(theta)) - ref (lie as in lie_compose). The predictor of
+    ImplicitSecondOrderSolver and the compiled steps share it."""
+    m3 = lie.shape[0] // 2
+    A0 = stack_empty((3, 3))
+    A1 = stack_empty((3, 3))
+    P = stack_empty((3, 3))
+    v0 = stack_empty(3)
+    th = stack_empty(3)
+    psi = stack_empty(3)
+    for k in range(0, m3, 3):
+        r0, r1, r2 = int(lie[k]), int(lie[k + 1]), int(lie[k + 2])
+        t0, t1, t2 = q[r0] - sq[r0], q[r1] - sq[r1], q[r2] - sq[r2]
+        w0, w1, w2 = c * v[r0], c * v[r1], c * v[r2]
+        th[0] = t0 + (w1 * t2 - w2 * t1)
+        th[1] = t1 + (w2 * t0 - w0 * t2)
+        th[2] = t2 + (w0 * t1 - w1 * t0)
+        for a in range(3):
+            v0[a] = lie[m3 + k + a] + sq[int(lie[k + a])]
+        _lie_product_log(v0, th, A0, A1, P, psi)
+        for a in range(3):
+            q[int(lie[k + a])] = psi[a] - lie[m3 + k + a]
+
+
+@njit
+def lie_rate(lie, dy, K):
+    """K[r] = T_exp^-1(dy[r]) K[r] for every node's rotation rows r (lie as in lie_compose): the
+    rotation-vector rate of a stage from its local angular velocity."""
+    m3 = lie.shape[0] // 2
+    T = stack_empty((3, 3))
+    d = stack_empty(3)
+    x = stack_empty(3)
+    for k in range(0, m3, 3):
+        for a in range(3):
+            r = int(lie[k + a])
+            d[a] = dy[r]
+            x[a] = K[r]
+        rotvec_t_exp_inv(d, T)
+        for a in range(3):
+            K[int(lie[k + a])] = T[a, 0] * x[0] + T[a, 1] * x[1] + T[a, 2] * x[2]
+
+
+@njit(inline="always")
+def rk_combine(coef, K, count, h, y0, dy, out):
+    """out = y0 + h sum_{j < count} coef[j] K[j] (the increment into dy, rk_increment): a
+    Runge-Kutta step's new state before its Lie-group rotations (lie_compose) and eliminated
+    coordinates (zero_eliminated), as the Python step (the compiled steps)."""
+    rk_increment(coef, K, count, h, dy)
+    for j in range(y0.shape[0]):
+        out[j] = y0[j] + dy[j]
+
+
+@njit(inline="always")
+def zero_eliminated(elim, k, y):
+    """The k eliminated coordinates elim[:k] of a state y = [q; q_t] and their velocities zero."""
+    n2 = y.shape[0] // 2
+    for j in range(k):
+        e = int(elim[j])
+        y[e] = 0.0
+        y[n2 + e] = 0.0
+
+
+@njit(error_model="numpy")
+def rk_error(y0, y1, y_hat, a_tol, r_tol):
+    """The error estimate of an embedded Runge-Kutta pair (spec solvers.md 6.3): the root mean
+    square of (y_hat - y1) / (a_tol + r_tol max(y_hat, y0)) over the state (with the signed
+    values, as Exudyn), summed in order (the Python step and the compiled step loop share it)."""
+    m = y0.shape[0]
+    acc = 0.0
+    for j in range(m):
+        d = (y_hat[j] - y1[j]) / (a_tol + r_tol * max(y_hat[j], y0[j]))
+        acc += d * d
+    return np.sqrt(acc / max(m, 1))
+
+
+@njit
+def rk_increment(coef, K, count, h, out):
+    """out = h * sum_{j < count} coef[j] K[j] (K (s, m)): a Runge-Kutta stage increment or the
+    step's increment, summed in order (the Python step and the compiled step loop share it)."""
+    for k in range(out.shape[0]):
+        acc = 0.0
+        for j in range(count):
+            acc += coef[j] * K[j, k]
+        out[k] = h * acc
