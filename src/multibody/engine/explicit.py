@@ -14,7 +14,7 @@ from ..kernels._jit import njit
 from ..kernels.assembly import blocks_solve, blocks_times_vector_add
 from ..kernels.integration import lie_compose, lie_rate, rk_combine, rk_error, rk_increment, zero_eliminated
 from ..kernels.linalg import dense_factor_solve, solve_factored
-from ..kernels.records import AFTER_NEWTON, BODY_LIST
+from ..kernels.records import AFTER_NEWTON, BODY_LIST, group_at
 from ..kernels.system import kinematics, residual, run_phase
 from ..kernels.user import user_call
 from .control import Kind, MassMode, Status
@@ -50,10 +50,10 @@ def accelerations(system, w, c, t):
         solve_factored(w.L_ptr, w.L_ind, w.L_val, w.U_ptr, w.U_ind, w.U_val, w.U_diag, w.perm_r, w.perm_c, w.scale,
                        f, x, w.work)
         return -1
-    groups, members = system.groups, system.members
+    members = system.members
     if mode == BLOCKS:
         for j in range(system.counts[BODY_LIST]):
-            grp = groups[members[BODY_LIST, j]]
+            grp = group_at(system, members[BODY_LIST, j])
             bad = blocks_solve(grp.ltg, grp.M, f, x, c.singular_pivot)
             if bad >= 0:
                 return bad
@@ -64,7 +64,7 @@ def accelerations(system, w, c, t):
     M = w.mass_work[:n2 * n2].reshape((n2, n2))
     M[:] = 0.0
     for j in range(system.counts[BODY_LIST]):
-        grp = groups[members[BODY_LIST, j]]
+        grp = group_at(system, members[BODY_LIST, j])
         ltg, B = grp.ltg, grp.M
         for i in range(ltg.shape[0]):
             for a in range(ltg.shape[1]):
@@ -79,9 +79,9 @@ def _per_body(system, w, c, f, x):
     """x = (sum of the bodies' inverse mass blocks) f (computeMassMatrixInversePerBody)."""
     for j in range(x.shape[0]):
         x[j] = 0.0
-    groups, members = system.groups, system.members
+    members = system.members
     for j in range(system.counts[BODY_LIST]):
-        grp = groups[members[BODY_LIST, j]]
+        grp = group_at(system, members[BODY_LIST, j])
         ltg, B = grp.ltg, grp.M
         n, wd = B.shape[0], B.shape[1]
         inv = np.empty((n, wd, wd))

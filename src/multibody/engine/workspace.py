@@ -13,12 +13,12 @@ from numba import types
 from numba.experimental import structref
 
 from ..kernels._jit import typed
-from ..kernels.records import F1, F2, I1, _Record
+from ..kernels.records import F1, F2, I1, _Record, register_record
 
 __all__ = ["Workspace", "new_workspace", "set_factors", "FACTOR_FIELDS"]
 
 
-@structref.register
+@register_record
 class WorkspaceType(_Record):
     pass
 

@@ -28,12 +28,18 @@ from collections import namedtuple
 import numpy as np
 from numba import types
 from numba.experimental import structref
+from llvmlite import ir
+from numba.core import cgutils
+from numba.core.datamodel import default_manager, models
+from numba.core.imputils import lower_getattr_generic, lower_setattr_generic
+from numba.core.typing.templates import AttributeTemplate, infer_getattr
 from numba.extending import intrinsic
 
-from ._jit import typed
+from ._jit import njit, typed
 
 __all__ = ["GroupRecord", "SystemState", "SystemRecord", "GROUP_KERNEL", "Layout", "new_group", "new_state",
-           "new_system", "set_group", "MAX_GROUPS", "PHASES"]
+           "new_system", "set_group", "MAX_GROUPS", "PHASES", "item", "group_at", "kernel_at",
+           "f1", "f2", "f3", "i1", "i2", "b1", "b2"]
 
 # group table capacity of a system (a model has one group per item type, or a few)
 MAX_GROUPS = 64
@@ -76,17 +82,72 @@ class _Record(types.StructRef):
         return tuple((name, types.unliteral(t)) for name, t in fields)
 
 
-@structref.register
+def _borrowed(context, builder, typ, value):
+    """A field's value as compiled code reads it: an array without its reference count (its
+    meminfo left out: the record holds the array while the compiled call runs, and compiled code
+    never stores an array it read from a record into a longer-lived place), anything else with a
+    new reference. Numba's own structref getattr takes a reference (an atomic increment, and a
+    decrement after the last use) at every read, which cost more than half of the residual of a
+    small model; reads of arrays are most of a kernel's reads."""
+    if isinstance(typ, types.Array):
+        ary = cgutils.create_struct_proxy(typ)(context, builder, value=value)
+        ary.meminfo = cgutils.get_null_value(ary.meminfo.type)
+        return ary._getvalue()
+    context.nrt.incref(builder, typ, value)
+    return value
+
+
+def register_record(struct_typeclass):
+    """``structref.register`` with array fields read as borrowed (``_borrowed``); setting a field
+    takes a reference to the new value and drops the old one, as structref does."""
+    default_manager.register(struct_typeclass, models.StructRefModel)
+
+    @infer_getattr
+    class _Attribute(AttributeTemplate):
+        key = struct_typeclass
+
+        def generic_resolve(self, typ, attr):
+            return typ.field_dict.get(attr)
+
+    @lower_getattr_generic(struct_typeclass)
+    def _getattr(context, builder, typ, val, attr):
+        data = _data_struct(context, builder, typ, val)
+        return _borrowed(context, builder, typ.field_dict[attr], getattr(data, attr))
+
+    @lower_setattr_generic(struct_typeclass)
+    def _setattr(context, builder, sig, args, attr):
+        inst_type, val_type = sig.args
+        instance, val = args
+        data = _data_struct(context, builder, inst_type, instance)
+        field_type = inst_type.field_dict[attr]
+        casted = context.cast(builder, val, val_type, field_type)
+        old = getattr(data, attr)
+        context.nrt.incref(builder, field_type, casted)
+        context.nrt.decref(builder, field_type, old)
+        setattr(data, attr, casted)
+    return struct_typeclass
+
+
+def _data_struct(context, builder, typ, val):
+    """The field structure of a record value (behind its meminfo)."""
+    meminfo = cgutils.create_struct_proxy(typ)(context, builder, value=val).meminfo
+    data_type = typ.get_data_type()
+    data_ptr = builder.bitcast(context.nrt.meminfo_data(builder, meminfo),
+                               context.data_model_manager[data_type].get_value_type().as_pointer())
+    return cgutils.create_struct_proxy(data_type)(context, builder, ref=data_ptr)
+
+
+@register_record
 class GroupRecordType(_Record):
     pass
 
 
-@structref.register
+@register_record
 class SystemStateType(_Record):
     pass
 
 
-@structref.register
+@register_record
 class SystemRecordType(_Record):
     pass
 
@@ -198,7 +259,8 @@ _KINDS = {"f1": (N_F1, np.float64, 1), "f2": (N_F2, np.float64, 2), "f3": (N_F3,
 
 class _LayoutTuple(namedtuple("_LayoutTuple", tuple(_KINDS))):
     """A group type's parameter arrays by name (made by ``Layout``): for each kind (f1, ..., b2) a
-    namedtuple of positions, a constant in compiled code (``g.f1[LAYOUT.f1.mass]``)."""
+    namedtuple of positions, a constant in compiled code (``f1(g, LAYOUT.f1.mass)``, f1 of this
+    module)."""
     __slots__ = ()
 
     def pack(self, arrays):
@@ -280,6 +342,76 @@ def _replaced(typingctx, tup, index, value):
         context.nrt.incref(builder, tup, out)
         return out
     return tup(tup, index, value), codegen
+
+
+@intrinsic
+def item(typingctx, record, field, index):
+    """``record.<field>[index]`` for a UniTuple field of a record, reading only that element (as
+    ``_borrowed``). ``record.<field>`` itself would take a reference to every element of the tuple
+    (atomic increments and decrements: 128 of them for the group table of a system, at every
+    phase), which cost more than the group kernels of a small model."""
+    if not isinstance(field, types.StringLiteral) or not isinstance(index, types.Integer):
+        return None
+    name = field.literal_value
+    tup = record.field_dict[name]
+    if not isinstance(tup, types.UniTuple):
+        return None
+    elem = tup.dtype
+
+    def codegen(context, builder, sig, args):
+        rec, _, i = args
+        data = _data_struct(context, builder, record, rec)
+        ptr = builder.gep(data._get_ptr_by_name(name), [ir.Constant(ir.IntType(32), 0), i], inbounds=True)
+        return _borrowed(context, builder, elem, context.data_model_manager[elem].load_from_data_pointer(builder, ptr))
+    return elem(record, field, index), codegen
+
+
+@njit(inline="always")
+def group_at(system, k):
+    """Group k of the system's table."""
+    return item(system, "groups", k)
+
+
+@njit(inline="always")
+def kernel_at(system, k):
+    """The group kernel of group k."""
+    return item(system, "kernels", k)
+
+
+@njit(inline="always")
+def f1(g, i):
+    """Parameter array i of the group's f1 tuple (its Layout's position)."""
+    return item(g, "f1", i)
+
+@njit(inline="always")
+def f2(g, i):
+    """Parameter array i of the group's f2 tuple (its Layout's position)."""
+    return item(g, "f2", i)
+
+@njit(inline="always")
+def f3(g, i):
+    """Parameter array i of the group's f3 tuple (its Layout's position)."""
+    return item(g, "f3", i)
+
+@njit(inline="always")
+def i1(g, i):
+    """Parameter array i of the group's i1 tuple (its Layout's position)."""
+    return item(g, "i1", i)
+
+@njit(inline="always")
+def i2(g, i):
+    """Parameter array i of the group's i2 tuple (its Layout's position)."""
+    return item(g, "i2", i)
+
+@njit(inline="always")
+def b1(g, i):
+    """Parameter array i of the group's b1 tuple (its Layout's position)."""
+    return item(g, "b1", i)
+
+@njit(inline="always")
+def b2(g, i):
+    """Parameter array i of the group's b2 tuple (its Layout's position)."""
+    return item(g, "b2", i)
 
 
 @typed(GROUP_KERNEL_SIGNATURE)

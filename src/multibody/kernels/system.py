@@ -9,7 +9,7 @@ solver's [f + C^T lambda; g]); C = dg/dq on a group's local coordinates ltg.
 from ._jit import njit, typed
 from .assembly import blocks_times_vector_add, transposed_times_multipliers_add
 from .records import (AFTER_NEWTON, BODY_LIST, CONSTRAINTS, FORCES, FRAMES, JACOBIAN_LIST, MARKERS, MASS,
-                      ROLE_BODY, ROLE_CONNECTOR, STIFFNESS, SystemRecord)
+                      ROLE_BODY, ROLE_CONNECTOR, STIFFNESS, SystemRecord, group_at, kernel_at)
 from numba import types
 
 # the Newton matrix's coefficients coef[A_M:C_LAM + 1] = (a_M, a_K, a_D, c_q, c_v, c_lam):
@@ -22,10 +22,10 @@ A_M, A_K, A_D, C_Q, C_V, C_LAM = 3, 4, 5, 6, 7, 8
 def run_phase(system, phase):
     """The group kernels of ``phase``, in order; the first nonzero status, or 0."""
     s = system.state
-    groups, kernels, members = system.groups, system.kernels, system.members
+    members = system.members
     for j in range(system.counts[phase]):
         k = members[phase, j]
-        status = kernels[k](phase, groups[k], s)
+        status = kernel_at(system, k)(phase, group_at(system, k), s)
         if status != 0:
             return status
     return 0
@@ -69,9 +69,9 @@ def constraint_rows(system, lam, g_out):
     for i in range(g_out.shape[0]):
         g_out[i] = 0.0
     status = run_phase(system, CONSTRAINTS)
-    groups, members = system.groups, system.members
+    members = system.members
     for j in range(system.counts[CONSTRAINTS]):
-        grp = groups[members[CONSTRAINTS, j]]
+        grp = group_at(system, members[CONSTRAINTS, j])
         ae, gg, C, rows = grp.ae, grp.g, grp.C, grp.lam_rows
         for i in range(ae.shape[0]):
             for e in range(ae.shape[1]):
@@ -90,18 +90,18 @@ def mass_times(system, a, out):
     """out = M a (n2), from the mass blocks of the last MASS phase (or the constant ones)."""
     for i in range(out.shape[0]):
         out[i] = 0.0
-    groups, members = system.groups, system.members
+    members = system.members
     for j in range(system.counts[BODY_LIST]):
-        grp = groups[members[BODY_LIST, j]]
+        grp = group_at(system, members[BODY_LIST, j])
         blocks_times_vector_add(out, grp.ltg, grp.M, a)
 
 
 @njit
 def reactions(system, lam, out):
     """out += C^T lambda with the Jacobian blocks of the last CONSTRAINTS phase."""
-    groups, members = system.groups, system.members
+    members = system.members
     for j in range(system.counts[CONSTRAINTS]):
-        grp = groups[members[CONSTRAINTS, j]]
+        grp = group_at(system, members[CONSTRAINTS, j])
         transposed_times_multipliers_add(out, grp.ltg, grp.ae, grp.C, lam)
 
 
@@ -142,9 +142,9 @@ def newton_values(system, coef):
     [[a_M M + a_K K + a_D D, C^T], [c C, c_lam on the rows lambda = 0]]."""
     status = run_phase(system, STIFFNESS)
     vals = system.vals
-    groups, members = system.groups, system.members
+    members = system.members
     for j in range(system.counts[JACOBIAN_LIST]):
-        grp = groups[members[JACOBIAN_LIST, j]]
+        grp = group_at(system, members[JACOBIAN_LIST, j])
         at = grp.jac_at
         if at[0] >= 0 and grp.role == ROLE_BODY:
             _body_block(vals, at[0], grp.M, grp.K, grp.D, coef, grp.stiffness != 0)

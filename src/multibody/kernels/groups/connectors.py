@@ -10,7 +10,7 @@ from .._jit import njit
 from ..assembly import scatter_add
 from ..connectors import (cartesian_spring_forces, coordinate_spring_forces, project_to_coordinates,
                           spring_damper_marker_forces)
-from ..records import AFTER_NEWTON, FORCES, STIFFNESS, Layout
+from ..records import AFTER_NEWTON, FORCES, STIFFNESS, Layout, b1, f1, f2, f3, i1
 from ..rigid_connectors import rigid_connector_forces, torsional_angles
 from ..user import user_call
 from . import group_kernel
@@ -28,10 +28,10 @@ def spring_dampers(phase, g, s):
     """ConnectorSpringDamper: F = f_SD e along the markers' distance; the springForceUserFunction's
     values (a call back) where items have one."""
     L = SPRING_DAMPERS
-    m0, m1 = g.i1[L.i1.m0], g.i1[L.i1.m1]
-    F, Q = g.f2[L.f2.F], g.f2[L.f2.Q]
-    args = (g.f1[L.f1.referenceLength], g.f1[L.f1.stiffness], g.f1[L.f1.damping], g.f1[L.f1.force],
-            g.f1[L.f1.velocityOffset], g.b1[L.b1.is_user], g.f1[L.f1.user_force])
+    m0, m1 = i1(g, L.i1.m0), i1(g, L.i1.m1)
+    F, Q = f2(g, L.f2.F), f2(g, L.f2.Q)
+    args = (f1(g, L.f1.referenceLength), f1(g, L.f1.stiffness), f1(g, L.f1.damping), f1(g, L.f1.force),
+            f1(g, L.f1.velocityOffset), b1(g, L.b1.is_user), f1(g, L.f1.user_force))
     if phase == FORCES:
         if g.slots[FORCE_SLOT] != 0:
             user_call(g.slots[FORCE_SLOT], s.t, s.index2)
@@ -40,7 +40,7 @@ def spring_dampers(phase, g, s):
         project_to_coordinates(m0, m1, s.marker_Jpos, F, none, none, g.active, False, Q, none, none)
         scatter_add(s.f, g.ltg, Q, -1.0)
     elif phase == STIFFNESS:
-        S, Dv = g.f3[L.f3.S], g.f3[L.f3.Dv]
+        S, Dv = f3(g, L.f3.S), f3(g, L.f3.Dv)
         spring_damper_marker_forces(m0, m1, s.marker_pos, s.marker_vel, *args, True, F, S, Dv)
         project_to_coordinates(m0, m1, s.marker_Jpos, F, S, Dv, g.active, True, Q, g.K, g.D)
     return 0
@@ -57,10 +57,10 @@ def _constant_blocks_connector(phase, g, s, J, F, Q, S, Dv):
     dF/d dp = S and dF/d dv = Dv."""
     if phase == FORCES:
         none = g.K[:0]
-        project_to_coordinates(g.i1[0], g.i1[1], J, F, none, none, g.active, False, Q, none, none)
+        project_to_coordinates(i1(g, 0), i1(g, 1), J, F, none, none, g.active, False, Q, none, none)
         scatter_add(s.f, g.ltg, Q, -1.0)
     elif phase == STIFFNESS:
-        project_to_coordinates(g.i1[0], g.i1[1], J, F, S, Dv, g.active, True, Q, g.K, g.D)
+        project_to_coordinates(i1(g, 0), i1(g, 1), J, F, S, Dv, g.active, True, Q, g.K, g.D)
 
 
 @group_kernel
@@ -68,14 +68,14 @@ def cartesian_spring_dampers(phase, g, s):
     """ConnectorCartesianSpringDamper: F = k u + d dv per axis; constant dF/d dp = diag(k) and
     dF/d dv = diag(d) (S, Dv, kept by the Python group); a user function gives F (a call back)."""
     L = CARTESIAN_SPRING_DAMPERS
-    F = g.f2[L.f2.F]
+    F = f2(g, L.f2.F)
     if phase == FORCES:
         if g.slots[FORCE_SLOT] != 0:
             user_call(g.slots[FORCE_SLOT], s.t, s.index2)
         else:
-            cartesian_spring_forces(g.i1[L.i1.m0], g.i1[L.i1.m1], s.marker_pos, s.marker_vel, g.f2[L.f2.stiffness],
-                                    g.f2[L.f2.damping], g.f2[L.f2.offset], F)
-    _constant_blocks_connector(phase, g, s, s.marker_Jpos, F, g.f2[L.f2.Q], g.f3[L.f3.S], g.f3[L.f3.Dv])
+            cartesian_spring_forces(i1(g, L.i1.m0), i1(g, L.i1.m1), s.marker_pos, s.marker_vel, f2(g, L.f2.stiffness),
+                                    f2(g, L.f2.damping), f2(g, L.f2.offset), F)
+    _constant_blocks_connector(phase, g, s, s.marker_Jpos, F, f2(g, L.f2.Q), f3(g, L.f3.S), f3(g, L.f3.Dv))
     return 0
 
 
@@ -87,16 +87,16 @@ COORDINATE_SPRING_DAMPERS = Layout(f1=("stiffness", "damping", "offset"), f2=("F
 def coordinate_spring_dampers(phase, g, s):
     """ConnectorCoordinateSpringDamper on coordinate markers: F = k (dq - offset) + d dv (n, 1)."""
     L = COORDINATE_SPRING_DAMPERS
-    F = g.f2[L.f2.F]
+    F = f2(g, L.f2.F)
     if phase == FORCES:
         if g.slots[FORCE_SLOT] != 0:
             user_call(g.slots[FORCE_SLOT], s.t, s.index2)
         else:
-            coordinate_spring_forces(g.i1[L.i1.m0], g.i1[L.i1.m1], s.marker_cval, s.marker_cvel, g.f1[L.f1.stiffness],
-                                     g.f1[L.f1.damping], g.f1[L.f1.offset], F)
+            coordinate_spring_forces(i1(g, L.i1.m0), i1(g, L.i1.m1), s.marker_cval, s.marker_cvel,
+                                     f1(g, L.f1.stiffness), f1(g, L.f1.damping), f1(g, L.f1.offset), F)
     cJ = s.marker_cJ
-    _constant_blocks_connector(phase, g, s, cJ.reshape((cJ.shape[0], 1, cJ.shape[1])), F, g.f2[L.f2.Q],
-                               g.f3[L.f3.S], g.f3[L.f3.Dv])
+    _constant_blocks_connector(phase, g, s, cJ.reshape((cJ.shape[0], 1, cJ.shape[1])), F, f2(g, L.f2.Q),
+                               f3(g, L.f3.S), f3(g, L.f3.Dv))
     return 0
 
 
@@ -111,8 +111,8 @@ def rigid_connectors(phase, g, s):
     user functions Python makes Q (and K, D) in call backs; a torsional spring's data node
     keeps its continuous angle (AFTER_NEWTON)."""
     L = RIGID_CONNECTORS
-    m0, m1, data_index = g.i1[L.i1.m0], g.i1[L.i1.m1], g.i1[L.i1.data_index]
-    Q, params = g.f2[L.f2.Q], g.f2[L.f2.params]
+    m0, m1, data_index = i1(g, L.i1.m0), i1(g, L.i1.m1), i1(g, L.i1.data_index)
+    Q, params = f2(g, L.f2.Q), f2(g, L.f2.params)
     kind = g.flags[KIND]
     if phase == FORCES:
         if g.slots[FORCE_SLOT] != 0:
@@ -129,9 +129,9 @@ def rigid_connectors(phase, g, s):
         else:
             rigid_connector_forces(kind, m0, m1, s.marker_pos, s.marker_vel, s.marker_A, s.marker_omega,
                                    s.marker_Jpos, s.marker_Jrot, params, g.active, s.x, data_index, True,
-                                   g.f2[L.f2.Q], g.K, g.D)
+                                   f2(g, L.f2.Q), g.K, g.D)
     elif phase == AFTER_NEWTON:
-        phi = g.f1[L.f1.phi]
+        phi = f1(g, L.f1.phi)
         torsional_angles(m0, m1, s.marker_A, params, s.x, data_index, phi)
         for i in range(phi.shape[0]):
             if data_index[i] >= 0:

@@ -4,7 +4,7 @@ velocity form of position-level rows where the state says index 2. The rows lamb
 inactive items and free axes are the system's (kernels/system.py)."""
 from ..constraints import (coordinate, coordinate_system, coordinate_vector, distance, point_translation,
                            prismatic_2d)
-from ..records import CONSTRAINTS, Layout
+from ..records import CONSTRAINTS, Layout, b1, f1, f2, f3, i1, i2
 from ..rigid_joints import rigid_joint_equations, rolling_disc_equations
 from ..user import user_call
 from . import group_kernel
@@ -21,15 +21,15 @@ def coordinate_constraints(phase, g, s):
     velocityLevel); with offset user functions a call back writes the forms and offsets."""
     if phase == CONSTRAINTS:
         L = COORDINATE_CONSTRAINTS
-        m0, m1 = g.i1[L.i1.m0], g.i1[L.i1.m1]
+        m0, m1 = i1(g, L.i1.m0), i1(g, L.i1.m1)
         if g.slots[USER_SLOT] != 0:
             user_call(g.slots[USER_SLOT], s.t, s.index2)
-            coordinate(m0, m1, s.marker_cval, s.marker_cvel, s.marker_cJ, g.f1[L.f1.factor1],
-                       g.f1[L.f1.user_offset], g.f1[L.f1.user_velocity_offset], g.b1[L.b1.velocity_form], True,
+            coordinate(m0, m1, s.marker_cval, s.marker_cvel, s.marker_cJ, f1(g, L.f1.factor1),
+                       f1(g, L.f1.user_offset), f1(g, L.f1.user_velocity_offset), b1(g, L.b1.velocity_form), True,
                        g.g, g.C)
         else:
-            coordinate_system(m0, m1, s.marker_cval, s.marker_cvel, s.marker_cJ, g.f1[L.f1.factor1],
-                              g.f1[L.f1.offset], g.b1[L.b1.velocityLevel], s.index2, g.b1[L.b1.velocity_form], g.g,
+            coordinate_system(m0, m1, s.marker_cval, s.marker_cvel, s.marker_cJ, f1(g, L.f1.factor1),
+                              f1(g, L.f1.offset), b1(g, L.b1.velocityLevel), s.index2, b1(g, L.b1.velocity_form), g.g,
                               g.C)
     return 0
 
@@ -42,7 +42,7 @@ def distance_constraints(phase, g, s):
     """DistanceConstraint: |p1 - p0| - d0 (index 3), e . (v1 - v0) (index 2)."""
     if phase == CONSTRAINTS:
         L = DISTANCE_CONSTRAINTS
-        distance(g.i1[L.i1.m0], g.i1[L.i1.m1], s.marker_pos, s.marker_vel, s.marker_Jpos, g.f1[L.f1.distance],
+        distance(i1(g, L.i1.m0), i1(g, L.i1.m1), s.marker_pos, s.marker_vel, s.marker_Jpos, f1(g, L.f1.distance),
                  s.index2, True, g.g, g.C)
     return 0
 
@@ -59,8 +59,8 @@ def coordinate_vector_constraints(phase, g, s):
             user_call(g.slots[USER_SLOT], s.t, s.index2)
         else:
             L = COORDINATE_VECTOR_CONSTRAINTS
-            coordinate_vector(g.ltg, s.q_tot, s.v, g.f3[L.f3.X], g.f3[L.f3.Y], g.f2[L.f2.offset],
-                              g.b1[L.b1.velocityLevel], s.index2, True, g.g, g.C)
+            coordinate_vector(g.ltg, s.q_tot, s.v, f3(g, L.f3.X), f3(g, L.f3.Y), f2(g, L.f2.offset),
+                              b1(g, L.b1.velocityLevel), s.index2, True, g.g, g.C)
     return 0
 
 
@@ -72,9 +72,9 @@ def point_joints(phase, g, s):
     """SphericalJoint, RevoluteJoint2D: the global translation rows (E of them)."""
     if phase == CONSTRAINTS:
         L = POINT_JOINTS
-        flags = g.b1[L.b1.index2]
+        flags = b1(g, L.b1.index2)
         flags[:] = s.index2
-        point_translation(g.i1[L.i1.m0], g.i1[L.i1.m1], s.marker_pos, s.marker_vel, s.marker_Jpos, flags, True,
+        point_translation(i1(g, L.i1.m0), i1(g, L.i1.m1), s.marker_pos, s.marker_vel, s.marker_Jpos, flags, True,
                           g.g, g.C)
     return 0
 
@@ -87,10 +87,10 @@ def prismatic_joints_2d(phase, g, s):
     """PrismaticJoint2D: dp . n1 = 0 and t0 . n1 = 0."""
     if phase == CONSTRAINTS:
         L = PRISMATIC_JOINTS_2D
-        flags = g.b1[L.b1.index2]
+        flags = b1(g, L.b1.index2)
         flags[:] = s.index2
-        prismatic_2d(g.i1[L.i1.m0], g.i1[L.i1.m1], s.marker_pos, s.marker_vel, s.marker_omega, s.marker_A,
-                     s.marker_Jpos, s.marker_Jrot, g.f2[L.f2.axisMarker0], g.f2[L.f2.normalMarker1], flags, True,
+        prismatic_2d(i1(g, L.i1.m0), i1(g, L.i1.m1), s.marker_pos, s.marker_vel, s.marker_omega, s.marker_A,
+                     s.marker_Jpos, s.marker_Jrot, f2(g, L.f2.axisMarker0), f2(g, L.f2.normalMarker1), flags, True,
                      g.g, g.C)
     return 0
 
@@ -107,12 +107,12 @@ def rigid_joints(phase, g, s):
         L = RIGID_JOINTS
         if g.slots[USER_SLOT] != 0:
             user_call(g.slots[USER_SLOT], s.t, s.index2)
-        flags = g.b1[L.b1.index2]
+        flags = b1(g, L.b1.index2)
         flags[:] = s.index2
-        rigid_joint_equations(g.i1[L.i1.m0], g.i1[L.i1.m1], s.marker_pos, s.marker_vel, s.marker_omega, s.marker_A,
-                              s.marker_Jpos, s.marker_Jrot, g.f3[L.f3.rotationMarker0], g.f3[L.f3.rotationMarker1],
-                              g.f3[L.f3.Ru], g.f2[L.f2.u_t], g.b1[L.b1.local], g.i2[L.i2.rot_a], g.i2[L.i2.rot_b],
-                              g.b1[L.b1.alternative], flags, g.i1[L.i1.rows], True, g.g, g.C)
+        rigid_joint_equations(i1(g, L.i1.m0), i1(g, L.i1.m1), s.marker_pos, s.marker_vel, s.marker_omega, s.marker_A,
+                              s.marker_Jpos, s.marker_Jrot, f3(g, L.f3.rotationMarker0), f3(g, L.f3.rotationMarker1),
+                              f3(g, L.f3.Ru), f2(g, L.f2.u_t), b1(g, L.b1.local), i2(g, L.i2.rot_a), i2(g, L.i2.rot_b),
+                              b1(g, L.b1.alternative), flags, i1(g, L.i1.rows), True, g.g, g.C)
     return 0
 
 
@@ -125,7 +125,7 @@ def rolling_discs(phase, g, s):
     then diagnoses in Python)."""
     if phase == CONSTRAINTS:
         L = ROLLING_DISCS
-        rolling_disc_equations(g.i1[L.i1.m0], g.i1[L.i1.m1], s.marker_pos, s.marker_vel, s.marker_omega,
-                               s.marker_A, s.marker_Jpos, s.marker_Jrot, g.f1[L.f1.discRadius], g.f2[L.f2.planeNormal],
-                               g.f2[L.f2.discAxis], True, g.g, g.C)
+        rolling_disc_equations(i1(g, L.i1.m0), i1(g, L.i1.m1), s.marker_pos, s.marker_vel, s.marker_omega,
+                               s.marker_A, s.marker_Jpos, s.marker_Jrot, f1(g, L.f1.discRadius),
+                               f2(g, L.f2.planeNormal), f2(g, L.f2.discAxis), True, g.g, g.C)
     return 0

@@ -5,7 +5,7 @@ from ..assembly import generic_ode2_lhs, scatter_add
 from ..constraints import coordinate_markers
 from ..markers import body_points, copy_frames, mass_1d_frames, point_frames, rotation_coordinate_markers
 from ..records import (FLAG_READ, FORCES, FRAMES, MARKER_A, MARKER_ALL, MARKER_JROT, MARKER_LTG, MARKER_OMEGA,
-                       MARKERS, MASS, STIFFNESS, Layout)
+                       MARKERS, MASS, STIFFNESS, Layout, f2, f3, i1)
 from ..user import user_call
 from . import group_kernel
 
@@ -61,7 +61,7 @@ def masses_1d(phase, g, s):
     """Mass1D: p = p0 + e_x q, e_x the first column of the reference rotation A0."""
     if phase == FRAMES and frames_wanted(g, s):
         L = MASSES_1D
-        mass_1d_frames(g.items, g.i1[L.i1.idx], s.q_tot, s.v, g.f2[L.f2.p0], g.f3[L.f3.A0], s.body_pos, s.body_vel,
+        mass_1d_frames(g.items, i1(g, L.i1.idx), s.q_tot, s.v, f2(g, L.f2.p0), f3(g, L.f3.A0), s.body_pos, s.body_vel,
                        s.body_A, s.body_Jpos, s.body_ltg)
     return 0
 
@@ -79,24 +79,24 @@ def generic_ode2(phase, g, s):
     differences of the user forces (a call back adds them)."""
     L = GENERIC_ODE2
     if phase == FORCES:
-        Q = g.f2[L.f2.Q]
-        generic_ode2_lhs(g.ltg, s.q, s.v, g.f3[L.f3.K], g.f3[L.f3.D], g.f2[L.f2.force], Q)
+        Q = f2(g, L.f2.Q)
+        generic_ode2_lhs(g.ltg, s.q, s.v, f3(g, L.f3.K), f3(g, L.f3.D), f2(g, L.f2.force), Q)
         slot = g.slots[GENERIC_FORCE_SLOT]
         if slot != 0:
             user_call(slot, s.t, s.index2)
-            uf = g.f2[L.f2.user_force]
+            uf = f2(g, L.f2.user_force)
             for i in range(Q.shape[0]):
                 for a in range(Q.shape[1]):
                     Q[i, a] -= uf[i, a]
         scatter_add(s.f, g.ltg, Q, -1.0)
     elif phase == MASS:
-        g.M[:] = g.f3[L.f3.M]
+        g.M[:] = f3(g, L.f3.M)
         slot = g.slots[GENERIC_MASS_SLOT]
         if slot != 0:
             user_call(slot, s.t, s.index2)
     elif phase == STIFFNESS:
-        g.K[:] = g.f3[L.f3.K]
-        g.D[:] = g.f3[L.f3.D]
+        g.K[:] = f3(g, L.f3.K)
+        g.D[:] = f3(g, L.f3.D)
         slot = g.slots[GENERIC_JACOBIAN_SLOT]
         if slot != 0:
             user_call(slot, s.t, s.index2)
@@ -113,7 +113,7 @@ def node_frame_markers(phase, g, s):
     if phase == MARKERS:
         L = NODE_FRAME_MARKERS
         A, om, Jrot, ltg = marker_outputs(s)
-        copy_frames(g.i1[L.i1.nodes], g.items, g.f3[L.f3.A_local], s.node_pos, s.node_vel, s.node_A, s.node_omega,
+        copy_frames(i1(g, L.i1.nodes), g.items, f3(g, L.f3.A_local), s.node_pos, s.node_vel, s.node_A, s.node_omega,
                     s.node_Jpos, s.node_Jrot, s.node_ltg, s.marker_pos, s.marker_vel, A, om, s.marker_Jpos, Jrot, ltg)
     return 0
 
@@ -128,7 +128,7 @@ def body_point_markers(phase, g, s):
     if phase == MARKERS:
         L = BODY_POINT_MARKERS
         A, om, Jrot, ltg = marker_outputs(s)
-        body_points(g.i1[L.i1.bodies], g.items, g.f2[L.f2.local], g.f3[L.f3.A_local], s.body_pos, s.body_vel,
+        body_points(i1(g, L.i1.bodies), g.items, f2(g, L.f2.local), f3(g, L.f3.A_local), s.body_pos, s.body_vel,
                     s.body_A, s.body_omega, s.body_omega_local, s.body_Jpos, s.body_Jrot, s.body_Jrot_local,
                     s.body_ltg, s.marker_pos, s.marker_vel, A, om, s.marker_Jpos, Jrot, ltg)
     return 0
@@ -141,7 +141,7 @@ NODE_COORDINATE_MARKERS = Layout(i1=("index",))
 def node_coordinate_markers(phase, g, s):
     """MarkerNodeCoordinate: one coordinate of a node, without its reference value."""
     if phase == MARKERS:
-        coordinate_markers(g.items, g.i1[NODE_COORDINATE_MARKERS.i1.index], s.q, s.v, s.marker_cval, s.marker_cvel,
+        coordinate_markers(g.items, i1(g, NODE_COORDINATE_MARKERS.i1.index), s.q, s.v, s.marker_cval, s.marker_cvel,
                            s.marker_cJ, s.marker_ltg)
     return 0
 
@@ -154,7 +154,7 @@ def rotation_coordinate_markers_group(phase, g, s):
     """MarkerNodeRotationCoordinate: a Tait-Bryan angle of the node's rotation."""
     if phase == MARKERS:
         L = ROTATION_COORDINATE_MARKERS
-        rotation_coordinate_markers(g.i1[L.i1.nodes], g.items, g.i1[L.i1.coordinate], s.node_A, s.node_omega,
+        rotation_coordinate_markers(i1(g, L.i1.nodes), g.items, i1(g, L.i1.coordinate), s.node_A, s.node_omega,
                                     s.node_Jrot, s.node_ltg, s.marker_cval, s.marker_cvel, s.marker_cJ, s.marker_ltg)
     return 0
 

@@ -3,10 +3,10 @@ parameters, Rxyz, rotation vector), rigid bodies on each node type, ObjectRigidB
 ObjectRotationalMass1D. The node kinds have one kernel each (a model loads only those it uses)."""
 from .._jit import njit
 from ..assembly import scatter_add
-from ..records import CONSTRAINTS, FORCES, FRAMES, MASS, STIFFNESS, Layout
+from ..records import CONSTRAINTS, FORCES, FRAMES, MASS, STIFFNESS, Layout, f1, f2, f3, i1
 from ..rigid import (ep_frames, ep_mass_and_lhs, ep_normalization, ep_stiffness, frames_2d, rigid_2d_mass_and_lhs,
-                     rigid_2d_stiffness, rotational_mass_1d_frames, rotvec_frames, rotvec_mass_and_lhs, rotvec_stiffness, rxyz_frames,
-                     rxyz_mass_and_lhs, rxyz_stiffness)
+                     rigid_2d_stiffness, rotational_mass_1d_frames, rotvec_frames, rotvec_mass_and_lhs, rotvec_stiffness,
+                     rxyz_frames, rxyz_mass_and_lhs, rxyz_stiffness)
 from . import group_kernel
 from .points import frames_wanted
 
@@ -32,7 +32,7 @@ def rigid_2d_nodes(phase, g, s):
     """NodeRigidBody2D [x, y, theta]."""
     if phase == FRAMES and frames_wanted(g, s):
         L = RIGID_NODES
-        frames_2d(g.items, gather(s.q_tot, g.ltg, g.f2[L.f2.qs]), gather(s.v, g.ltg, g.f2[L.f2.vs]), g.ltg,
+        frames_2d(g.items, gather(s.q_tot, g.ltg, f2(g, L.f2.qs)), gather(s.v, g.ltg, f2(g, L.f2.vs)), g.ltg,
                   s.node_pos, s.node_vel, s.node_A, s.node_omega, s.node_Jpos, s.node_Jrot, s.node_omega_local,
                   s.node_Jrot_local, s.node_ltg)
     return 0
@@ -43,7 +43,7 @@ def _rigid_3d_nodes(phase, g, s, frames):
     """Rigid 3D nodes with the frames kernel of their rotation parametrization."""
     if phase == FRAMES and frames_wanted(g, s):
         L = RIGID_NODES
-        frames(g.items, g.ltg, gather(s.q_tot, g.ltg, g.f2[L.f2.qs]), gather(s.v, g.ltg, g.f2[L.f2.vs]), s.node_pos,
+        frames(g.items, g.ltg, gather(s.q_tot, g.ltg, f2(g, L.f2.qs)), gather(s.v, g.ltg, f2(g, L.f2.vs)), s.node_pos,
                s.node_vel, s.node_A, s.node_omega, s.node_omega_local, s.node_Jpos, s.node_Jrot, s.node_Jrot_local,
                s.node_ltg)
 
@@ -82,21 +82,21 @@ def _rigid_bodies(phase, g, s, frames, mass_and_lhs, stiffness):
     blocks and LHS terms in one pass (MASS; FORCES adds -Q), K by central differences and D
     analytic (STIFFNESS)."""
     L = RIGID_BODIES
-    qs, vs = g.f2[L.f2.qs], g.f2[L.f2.vs]
+    qs, vs = f2(g, L.f2.qs), f2(g, L.f2.vs)
     if phase == FRAMES:
         if frames_wanted(g, s):
             frames(g.items, g.ltg, gather(s.q_tot, g.ltg, qs), gather(s.v, g.ltg, vs), s.body_pos, s.body_vel,
                    s.body_A, s.body_omega, s.body_omega_local, s.body_Jpos, s.body_Jrot, s.body_Jrot_local, s.body_ltg)
     elif phase == MASS:
-        Q = g.f2[L.f2.Q]
+        Q = f2(g, L.f2.Q)
         Q[:] = 0.0
-        mass_and_lhs(gather(s.q_tot, g.ltg, qs), gather(s.v, g.ltg, vs), g.f1[L.f1.mass], g.f3[L.f3.J],
-                     g.f2[L.f2.com], True, True, g.M, Q)
+        mass_and_lhs(gather(s.q_tot, g.ltg, qs), gather(s.v, g.ltg, vs), f1(g, L.f1.mass), f3(g, L.f3.J),
+                     f2(g, L.f2.com), True, True, g.M, Q)
     elif phase == FORCES:
-        scatter_add(s.f, g.ltg, g.f2[L.f2.Q], -1.0)
+        scatter_add(s.f, g.ltg, f2(g, L.f2.Q), -1.0)
     elif phase == STIFFNESS:
-        stiffness(gather(s.q_tot, g.ltg, qs), gather(s.v, g.ltg, vs), g.f1[L.f1.mass], g.f3[L.f3.J],
-                  g.f2[L.f2.com], FD_STEP, g.K, g.D)
+        stiffness(gather(s.q_tot, g.ltg, qs), gather(s.v, g.ltg, vs), f1(g, L.f1.mass), f3(g, L.f3.J),
+                  f2(g, L.f2.com), FD_STEP, g.K, g.D)
 
 
 @group_kernel
@@ -130,17 +130,17 @@ def rigid_bodies_2d(phase, g, s):
     L = RIGID_BODIES_2D
     if phase == FRAMES:
         if frames_wanted(g, s):
-            frames_2d(g.items, gather(s.q_tot, g.ltg, g.f2[L.f2.qs]), gather(s.v, g.ltg, g.f2[L.f2.vs]), g.ltg,
+            frames_2d(g.items, gather(s.q_tot, g.ltg, f2(g, L.f2.qs)), gather(s.v, g.ltg, f2(g, L.f2.vs)), g.ltg,
                       s.body_pos, s.body_vel, s.body_A, s.body_omega, s.body_Jpos, s.body_Jrot, s.body_omega_local,
                       s.body_Jrot_local, s.body_ltg)
     elif phase == MASS:
-        rigid_2d_mass_and_lhs(g.ltg, s.q_tot, s.v, g.f1[L.f1.mass], g.f1[L.f1.inertia], g.f2[L.f2.com], g.M,
-                              g.f2[L.f2.Q])
+        rigid_2d_mass_and_lhs(g.ltg, s.q_tot, s.v, f1(g, L.f1.mass), f1(g, L.f1.inertia), f2(g, L.f2.com), g.M,
+                              f2(g, L.f2.Q))
     elif phase == FORCES:
         if g.mass_constant == 0:
-            scatter_add(s.f, g.ltg, g.f2[L.f2.Q], -1.0)
+            scatter_add(s.f, g.ltg, f2(g, L.f2.Q), -1.0)
     elif phase == STIFFNESS:
-        rigid_2d_stiffness(g.ltg, s.q_tot, s.v, g.f1[L.f1.mass], g.f2[L.f2.com], g.K, g.D)
+        rigid_2d_stiffness(g.ltg, s.q_tot, s.v, f1(g, L.f1.mass), f2(g, L.f2.com), g.K, g.D)
     return 0
 
 
@@ -152,7 +152,7 @@ def rotational_masses_1d(phase, g, s):
     """ObjectRotationalMass1D: A = A0 Rz(theta) about a fixed point p0; constant inertia."""
     if phase == FRAMES and frames_wanted(g, s):
         L = ROTATIONAL_MASSES_1D
-        rotational_mass_1d_frames(g.items, g.i1[L.i1.idx], s.q_tot, s.v, g.f2[L.f2.p0], g.f3[L.f3.A0], s.body_pos,
+        rotational_mass_1d_frames(g.items, i1(g, L.i1.idx), s.q_tot, s.v, f2(g, L.f2.p0), f3(g, L.f3.A0), s.body_pos,
                                   s.body_vel, s.body_A, s.body_omega, s.body_omega_local, s.body_Jpos,
                                   s.body_Jrot, s.body_Jrot_local, s.body_ltg)
     return 0
