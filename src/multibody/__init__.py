@@ -127,6 +127,7 @@ def _lazy_modules():
     from .solvers import implicit, static, explicit  # noqa: F401  (explicit: 2 ms of the first explicit solve)
     from .output import manager, sensors, item_outputs  # noqa: F401
     from . import mainSystemExtensions  # noqa: F401  (MainSystem.Create... functions)
+    from .engine import compile as _compile  # noqa: F401  (the one-time compile at the first compiled call)
     _initialize_engine()
 
 

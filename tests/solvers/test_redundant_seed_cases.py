@@ -81,3 +81,24 @@ def test_ignore_singular_jacobian_same_motion_minimum_norm_multipliers(name):
     np.testing.assert_allclose(C.T @ lam, reaction0, rtol=0, atol=MULTIPLIER_RTOL * scale)
     np.testing.assert_allclose(lam, expected, rtol=0, atol=MULTIPLIER_RTOL * scale)
     assert np.linalg.norm(lam) <= np.linalg.norm(expected) * (1 + MULTIPLIER_RTOL)
+
+
+@pytest.mark.parametrize("name", list(SEEDS))
+def test_least_squares_operators_of_later_newton_matrices_are_made_by_the_engine(name, monkeypatch):
+    """With ignoreSingularJacobian, Python factorizes the first Newton matrix of a solve; the
+    engine makes the least-squares operator of every later one (engine/linear.py refactor,
+    kernels/linalg.py pseudo_inverse, the kernel Python's first one uses), so the redundant model
+    runs at the speed of the compiled path."""
+    from multibody.solvers import linear
+    calls = []
+    factorize = linear.LinearSolver.factorize
+
+    def counted(self, J, *a, **k):
+        calls.append(J.shape)
+        return factorize(self, J, *a, **k)
+    monkeypatch.setattr(linear.LinearSolver, "factorize", counted)
+    SC, mbs = build(name)
+    mbs.SolveDynamic(settings('EigenDense', ignore=True))
+    it = mbs.sys['dynamicSolver'].it
+    assert it.newtonJacobiCount > 5 * len(calls), (it.newtonJacobiCount, calls)
+    assert mbs.sys['dynamicSolver'].engine['refactor'] == 3       # Refactor.LEAST_SQUARES

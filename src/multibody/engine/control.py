@@ -54,6 +54,7 @@ class Refactor(IntEnum):
     NONE = 0            # not: Python makes and factorizes it (NEED_JACOBIAN)
     DENSE = 1           # the dense LU kernel (n <= DENSE_COMPILED_MAX)
     SPARSE = 2          # lu_refactor with the pivot order of the last full factorization
+    LEAST_SQUARES = 3   # the minimum-norm least-squares operator (kernels/linalg.py pseudo_inverse)
 
 
 class LieMode(IntEnum):

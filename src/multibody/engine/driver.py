@@ -84,8 +84,8 @@ class Engine:
         (else Python solves: FactorKind.PYTHON), refactorized in compiled code where it can be."""
         ctl = self.ctl
         refactor = linear.refactorizable
-        ctl["refactor"] = int(Refactor.DENSE if refactor == "dense" else Refactor.SPARSE if refactor == "sparse"
-                              else Refactor.NONE)
+        ctl["refactor"] = int({"dense": Refactor.DENSE, "sparse": Refactor.SPARSE,
+                               "least-squares": Refactor.LEAST_SQUARES}.get(refactor, Refactor.NONE))
         if linear.least_squares:
             P, J = linear.least_squares_operator()
             set_factors_ = ready(set_factors)

@@ -14,7 +14,7 @@ from ..kernels._jit import njit
 from ..kernels.assembly import blocks_solve, blocks_times_vector_add
 from ..kernels.integration import lie_compose, lie_rate, rk_combine, rk_error, rk_increment, zero_eliminated
 from ..kernels.linalg import dense_factor_solve, solve_factored
-from ..kernels.records import AFTER_NEWTON, BODY_LIST, group_at
+from ..kernels.records import AFTER_NEWTON, BODY_LIST, NO, group_at
 from ..kernels.system import kinematics, residual, run_phase
 from ..kernels.user import user_call
 from .control import Kind, MassMode, Status
@@ -34,7 +34,7 @@ def accelerations(system, w, c, t):
     w.acc. Returns -1, the coordinate of a zero pivot of the mass matrix (c.bad), or -2 (a group
     kernel failed)."""
     n2 = c.n2
-    if residual(system, w.q, w.v, w.za, w.zl, t, False, False, w.r) != 0:
+    if residual(system, w.q, w.v, w.za, w.zl, t, NO, NO, w.r) != 0:
         return -2
     c.n_rhs += 1
     f, x, r = w.f, w.acc, w.r
@@ -146,7 +146,7 @@ def end_of_step(system, w, c, t1):
         if not eos or c.mass_mode != DIAGONAL:
             # (after the end-of-step accelerations with a diagonal mass matrix r is this residual at
             # the eliminated rows already: a_e = 0)
-            residual(system, q, v, a, w.zl, t1, False, False, r)
+            residual(system, q, v, a, w.zl, t1, NO, NO, r)
             c.n_rhs += 1
         for j in range(k):
             e, cj = int(elim[j]), elim[3 * k + j]
@@ -278,7 +278,7 @@ def _try_step(system, w, c):
             _restore_start(w, c)
             c.t_new = t_new
             c.h_step = hs
-            user_call(c.pre_step_slot, t_new, False)
+            user_call(c.pre_step_slot, t_new, NO)
         if c.kind == VERLET:
             return _verlet(system, w, c, hs, t_new), hs, t_new
         bad = _stages(system, w, c, hs, c.t)
@@ -330,7 +330,7 @@ def explicit_steps(system, w, c):
             return GROUP_FAILED if bad == -2 else MIN_STEP if bad == -4 else NONFINITE
         if c.data_nodes != 0:
             # the data coordinates of connectors from the state at the end of the step
-            kinematics(system, w.q, w.v, t1, False)
+            kinematics(system, w.q, w.v, t1, NO)
             run_phase(system, AFTER_NEWTON)
         c.fresh = 1 if last else 0
         c.t_prev = t1

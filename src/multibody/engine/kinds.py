@@ -7,7 +7,7 @@ import numpy as np
 
 from ..kernels._jit import njit
 from ..kernels.integration import dot, lie_newton, lie_predict, lie_store, residual_norm
-from ..kernels.records import AFTER_NEWTON
+from ..kernels.records import AFTER_NEWTON, NO, YES
 from ..kernels.system import mass_times, residual as system_residual, run_phase
 from .control import Kind, LieMode
 
@@ -154,7 +154,7 @@ def residual(system, w, c):
     if c.kind == STATIC:
         s.static_loads = True
         s.load_factor = c.load_factor
-        status = system_residual(system, w.q, w.v, w.a, w.lam, c.t_new, False, True, r)
+        status = system_residual(system, w.q, w.v, w.a, w.lam, c.t_new, NO, YES, r)
         if c.stabilizer != 0.0 and status == 0:
             dq, ma = w.work[:n2], system.ma
             for i in range(n2):
@@ -166,7 +166,7 @@ def residual(system, w, c):
                 r[i] -= k * ma[i]
     else:
         s.static_loads = False
-        status = system_residual(system, w.q, w.v, w.a, w.lam, c.t_new, c.index2 != 0, False, r)
+        status = system_residual(system, w.q, w.v, w.a, w.lam, c.t_new, c.index2 != 0, NO, r)
     c.t_eval = c.t_new
     c.error = residual_norm(r, w.rbar, n2, w.coef[2], c.weighted != 0)
     return status

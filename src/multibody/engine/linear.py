@@ -1,12 +1,12 @@
 """The linear algebra of the compiled Newton iterations: solves with the current factorization
 (triangular factors or the least-squares operator) and the refactorization of a new Newton
 matrix of the same pattern (dense LU, or the sparse factors with their pivot order). What the
-compiled code cannot do (a first sparse factorization, the least-squares operator of a new
-matrix, a singular or declined matrix) it leaves to Python: solvers/linear.py."""
+compiled code cannot do (a first factorization, a singular or declined matrix) it leaves to
+Python: solvers/linear.py."""
 import numpy as np
 
 from ..kernels._jit import njit
-from ..kernels.linalg import refactor_dense, solve_factored
+from ..kernels.linalg import pseudo_inverse, refactor_dense, solve_factored
 from ..kernels.sparse_lu import lu_refactor
 from ..kernels.system import newton_values, scatter_values
 from .control import FactorKind, Refactor
@@ -15,6 +15,7 @@ TRIANGULAR = int(FactorKind.TRIANGULAR)
 LEAST_SQUARES = int(FactorKind.LEAST_SQUARES)
 DENSE = int(Refactor.DENSE)
 SPARSE = int(Refactor.SPARSE)
+LSTSQ = int(Refactor.LEAST_SQUARES)
 
 # the least-squares solution is accepted where |J x - r| <= LSTSQ_RTOL |r| + round-off (as
 # solvers/linear.py LinearSolver.solve: consistent redundant constraints)
@@ -66,9 +67,9 @@ def least_squares(P, J, rhs, out, work):
 @njit
 def refactor(system, w, c):
     """The Newton matrix at the point of the last residual with the coefficients w.coef, factorized
-    into the current factors in place (dense LU, or the sparse refactorization); True if done
-    (else the factors' values are undefined for SPARSE, unchanged for DENSE, and Python
-    factorizes)."""
+    into the current factors in place (dense LU, the sparse refactorization, or the least-squares
+    operator into w.lsq with the matrix in w.lsq_J); True if done (else the factors' values are
+    undefined for SPARSE and LEAST_SQUARES, unchanged for DENSE, and Python factorizes)."""
     if c.refactor == DENSE:
         if newton_values(system, w.coef) != 0:
             return False
@@ -87,4 +88,10 @@ def refactor(system, w, c):
         if ok:
             c.refactorizations += 1
         return ok
+    if c.refactor == LSTSQ:
+        if newton_values(system, w.coef) != 0:
+            return False
+        J = w.lsq_J
+        scatter_values(system.vals, system.dense_slots, J.reshape(J.shape[0] * J.shape[1]))
+        return pseudo_inverse(J, w.lsq)
     return False

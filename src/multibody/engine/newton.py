@@ -11,6 +11,7 @@ subtracted: J delta = rbar, xi <- xi - delta.
 import numpy as np
 
 from ..kernels._jit import njit
+from ..kernels.records import NO
 from ..kernels.user import user_call
 from .control import FactorKind, Status
 from .linear import refactor, solve
@@ -33,7 +34,7 @@ def pre_newton_residual(c, it):
     if c.pre_newton_slot != 0:
         keep = c.it
         c.it = it
-        user_call(c.pre_newton_slot, c.t_new, False)
+        user_call(c.pre_newton_slot, c.t_new, NO)
         c.it = keep
 
 

@@ -7,6 +7,7 @@ and the end of the step, the output call back where an output is due. A step in 
 to decide on a postNewton function's result.
 """
 from ..kernels._jit import njit
+from ..kernels.records import NO
 from ..kernels.user import user_call
 from .control import StepPhase, Status
 from .kinds import after_newton, begin_step, restore_start_of_step
@@ -52,7 +53,7 @@ def implicit_steps(system, w, c):
                 return DONE
             begin_step(w, c)
             if c.pre_step_slot != 0:
-                user_call(c.pre_step_slot, c.t_new, False)
+                user_call(c.pre_step_slot, c.t_new, NO)
             c.newton_phase = START
             phase = c.step_phase = NEWTON
         elif phase == REDO:
@@ -66,7 +67,7 @@ def implicit_steps(system, w, c):
                 c.step_phase = NEW
                 if c.nonfinite != 0:
                     return NONFINITE
-                restore_start_of_step(w, c, False)
+                restore_start_of_step(w, c, NO)
                 return NOT_CONVERGED
             if not after_newton(system, w, c):
                 c.nonfinite = 1

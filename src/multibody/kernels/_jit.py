@@ -9,7 +9,16 @@ import os
 
 import numba
 
-__all__ = ["njit", "stamp_cache", "typed", "ready"]
+__all__ = ["njit", "stamp_cache", "typed", "ready", "TYPED", "TYPED_MODULES"]
+
+# every dispatcher made by ``typed`` (the compiled entry points, records' constructors and group
+# kernels), in the order their modules were imported; the modules that define them (all of them
+# are imported by engine/compile.py's compile_all)
+TYPED = []
+TYPED_MODULES = ("multibody.kernels.records", "multibody.kernels.system", "multibody.kernels.groups.points",
+                 "multibody.kernels.groups.rigid", "multibody.kernels.groups.connectors",
+                 "multibody.kernels.groups.constraints", "multibody.kernels.groups.loads",
+                 "multibody.engine.workspace", "multibody.engine.entry")
 
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -17,14 +26,19 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 _ENGINE = os.path.join(os.path.dirname(_HERE), "engine")
 
 
+# sources there without compiled code (their changes leave the cache valid)
+_PYTHON_ONLY = {"_jit.py", "driver.py", "compile.py"}
+
+
 def _kernel_sources_stamp(here=_HERE, also=(os.path.join(_HERE, "groups"), _ENGINE)):
     """Names, sizes and modification times of the sources in ``here`` (this package) and in the
     folders ``also`` (40 us)."""
     h = hashlib.sha256()
-    paths = [os.path.join(here, name) for name in sorted(os.listdir(here)) if name.endswith(".py")]
-    for folder in also:
+    paths = []
+    for folder in (here,) + tuple(also):
         if os.path.isdir(folder):
-            paths += [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".py")]
+            paths += [os.path.join(folder, name) for name in sorted(os.listdir(folder))
+                      if name.endswith(".py") and name not in _PYTHON_ONLY]
     for path in paths:
         st = os.stat(path)
         h.update(f"{os.path.basename(path)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
@@ -66,14 +80,24 @@ def typed(signature):
     def deco(func):
         dispatcher = njit(func)
         dispatcher.multibody_signature = signature
+        TYPED.append(dispatcher)
         return dispatcher
     return deco
+
+
+# called before the first compile or load of a process (engine/compile.py: the one-time compile
+# of an installation, announced, where it has not been done)
+before_first_ready = []
 
 
 def ready(dispatcher):
     """``dispatcher`` (made by ``typed``) with its signature compiled; no other is compiled later."""
     if getattr(dispatcher, "_multibody_ready", False):
         return dispatcher
+    while before_first_ready:
+        before_first_ready.pop()()
+        if getattr(dispatcher, "_multibody_ready", False):
+            return dispatcher
     dispatcher.compile(dispatcher.multibody_signature.args)
     dispatcher.disable_compile()
     dispatcher._multibody_ready = True

@@ -5,6 +5,13 @@ import numpy as np
 from ._jit import njit
 from .sparse_lu import lu_solve
 
+# the rank cut-off of the least-squares solves (consistent redundant constraints): singular values
+# below LSTSQ_RANK_RTOL max(n, m) sigma_max are dropped. Redundant equations are dependent up to
+# round-off: their singular values sit at a few eps sigma_max (4.4e-16 relative in the 3D
+# four-bar), which LAPACK's default cut-off (eps) keeps, giving multipliers with an O(1e-3)
+# null-space component.
+LSTSQ_RANK_RTOL = 100 * np.finfo(np.float64).eps
+
 
 @njit(inline="always")
 def _lu_in_place(A, perm, pivot_tol, stop):
@@ -134,3 +141,15 @@ def dense_factor_solve(A, perm, b, x, pivot_tol):
             acc -= A[i, j] * x[j]
         x[i] = acc / A[i, i]
     return -1
+
+
+@njit
+def pseudo_inverse(J, P):
+    """P = the minimum-norm least-squares operator of J (n, m) (its pseudo-inverse, singular values
+    below LSTSQ_RANK_RTOL max(n, m) sigma_max dropped); False (P unchanged) if J has NaN or Inf."""
+    for i in range(J.shape[0]):
+        for j in range(J.shape[1]):
+            if not np.isfinite(J[i, j]):
+                return False
+    P[:, :] = np.linalg.pinv(J, LSTSQ_RANK_RTOL * max(J.shape[0], J.shape[1]))
+    return True

@@ -44,19 +44,24 @@ __all__ = ["GroupRecord", "SystemState", "SystemRecord", "GROUP_KERNEL", "Layout
 # group table capacity of a system (a model has one group per item type, or a few)
 MAX_GROUPS = 64
 
+# Constants passed as arguments of compiled calls are NumPy scalars: Numba types a Python int or
+# bool constant argument as a literal and compiles the callee once for each value (run_phase was
+# compiled 7 times into every library that calls it); a NumPy scalar is typed int64 or bool.
+NO, YES = np.bool_(False), np.bool_(True)
+
 # the phases of an evaluation, in this order (group kernels switch on them)
-FRAMES = 0          # node and body frames from the coordinates
-MARKERS = 1         # marker frames from node and body frames
-MASS = 2            # mass blocks M of a configuration-dependent mass matrix
-FORCES = 3          # generalized forces added into state.f (loads, connector and body terms)
-CONSTRAINTS = 4     # constraint residual rows g and Jacobian blocks C
-STIFFNESS = 5       # K = -df/dq and D = -df/dq_t blocks (the Newton matrix), at the last residual's point
-AFTER_NEWTON = 6    # data coordinates updated from a converged state (e.g. a torsional spring's turns)
+FRAMES = np.int64(0)        # node and body frames from the coordinates
+MARKERS = np.int64(1)       # marker frames from node and body frames
+MASS = np.int64(2)          # mass blocks M of a configuration-dependent mass matrix
+FORCES = np.int64(3)        # generalized forces added into state.f (loads, connector and body terms)
+CONSTRAINTS = np.int64(4)   # constraint residual rows g and Jacobian blocks C
+STIFFNESS = np.int64(5)     # K = -df/dq and D = -df/dq_t blocks (the Newton matrix), at the last residual's point
+AFTER_NEWTON = np.int64(6)  # data coordinates updated from a converged state (e.g. a torsional spring's turns)
 PHASES = ("FRAMES", "MARKERS", "MASS", "FORCES", "CONSTRAINTS", "STIFFNESS", "AFTER_NEWTON")
 N_PHASES = len(PHASES)
 # lists of groups by role, beside the phases' (SystemRecord.members): never passed to a kernel
-BODY_LIST = N_PHASES                # the groups with mass blocks (M a, the Newton matrix)
-JACOBIAN_LIST = N_PHASES + 1        # the groups with blocks in the Newton matrix (jac_at)
+BODY_LIST = np.int64(N_PHASES)           # the groups with mass blocks (M a, the Newton matrix)
+JACOBIAN_LIST = np.int64(N_PHASES + 1)   # the groups with blocks in the Newton matrix (jac_at)
 N_LISTS = N_PHASES + 2
 
 # optional marker outputs (SystemState.marker_outputs): computed only where an equation reads them

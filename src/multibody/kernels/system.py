@@ -8,7 +8,7 @@ solver's [f + C^T lambda; g]); C = dg/dq on a group's local coordinates ltg.
 """
 from ._jit import njit, typed
 from .assembly import blocks_times_vector_add, transposed_times_multipliers_add
-from .records import (AFTER_NEWTON, BODY_LIST, CONSTRAINTS, FORCES, FRAMES, JACOBIAN_LIST, MARKERS, MASS,
+from .records import (AFTER_NEWTON, BODY_LIST, CONSTRAINTS, FORCES, FRAMES, JACOBIAN_LIST, MARKERS, MASS, NO, YES,
                       ROLE_BODY, ROLE_CONNECTOR, STIFFNESS, SystemRecord, group_at, kernel_at)
 from numba import types
 
@@ -110,7 +110,7 @@ def residual(system, q, v, a, lam, t, index2, static, r):
     """r = [M a - f + C^T lambda; g] at (q, v, a, lambda, t) (``static``: [f + C^T lambda; g]);
     index2: position-level constraints in their velocity form. Returns 0 or a group's status."""
     s = system.state
-    status = kinematics(system, q, v, t, False)
+    status = kinematics(system, q, v, t, NO)
     s.index2 = index2
     if status == 0:
         status = forces(system)
@@ -235,13 +235,13 @@ def evaluate(mode, system, q, v, a, lam, t, index2, out, coef, load_factor, mark
     s.load_factor = load_factor if load_factor >= 0.0 else 1.0
     s.marker_outputs = marker_outputs
     if mode == KINEMATICS:
-        return kinematics(system, q, v, t, True)
+        return kinematics(system, q, v, t, YES)
     if mode == RESIDUAL or mode == STATIC_RESIDUAL:
         status = residual(system, q, v, a, lam, t, index2, mode == STATIC_RESIDUAL, out)
         s.all_outputs = True
         return status
     if mode == RHS:
-        status = kinematics(system, q, v, t, True)
+        status = kinematics(system, q, v, t, YES)
         if status == 0:
             status = forces(system)
         out[:] = s.f
@@ -249,7 +249,7 @@ def evaluate(mode, system, q, v, a, lam, t, index2, out, coef, load_factor, mark
     if mode == MASSES:
         return run_phase(system, MASS)
     if mode == CONSTRAINT_ROWS:
-        status = kinematics(system, q, v, t, True)
+        status = kinematics(system, q, v, t, YES)
         s.index2 = index2
         if status == 0:
             status = constraint_rows(system, lam, out)

@@ -65,10 +65,6 @@ class InconsistentSystem(SingularJacobian):
 # the grid: KLU 360570 against SuperLU's 222934 (SuperLU kept).
 KLU_MAX_FILL_RATIO = 2.0
 
-# singular values below this times the matrix size times sigma_max count as zero in the
-# least-squares (minimum-norm) solve of a singular Jacobian
-LSTSQ_RANK_RTOL = 100 * np.finfo(float).eps
-
 # a least-squares solve is accepted as a solution if |J x - r| <= LSTSQ_RTOL |r| + round-off
 LSTSQ_RTOL = 1e-6
 
@@ -507,10 +503,7 @@ class LinearSolver:
             # multipliers are the minimum-norm split (Exudyn's full-pivot LU puts the whole
             # reaction on the first pivot instead); an inconsistent system is reported
             J = self._lstsq_matrix
-            # redundant equations are dependent up to round-off: their singular values sit at a few
-            # eps * sigma_max (4.4e-16 relative in the 3D four-bar), which LAPACK's default cut-off
-            # (eps) keeps, giving multipliers with an O(1e-3) null-space component
-            cond = LSTSQ_RANK_RTOL * max(J.shape)
+            cond = linalg.LSTSQ_RANK_RTOL * max(J.shape)     # (see there)
             x = sla.lstsq(J, r, cond=cond, lapack_driver="gelsd")[0]
             res = float(np.linalg.norm(J @ x - r))
             rn = float(np.linalg.norm(r))
@@ -547,10 +540,13 @@ class LinearSolver:
     def least_squares_operator(self):
         """(P, J) of the least-squares solve: the minimum-norm operator P (the pseudo-inverse with
         the rank cut-off of ``solve``) of the current matrix J, for the compiled solves
-        (engine/linear.py ``least_squares``: x = P r, its consistency checked as ``solve`` does)."""
+        (engine/linear.py ``least_squares``: x = P r, its consistency checked as ``solve`` does),
+        made by the kernel that the compiled refactorization of later matrices uses."""
         J = np.ascontiguousarray(self._lstsq_matrix, dtype=float)
-        P = np.linalg.pinv(J, rcond=LSTSQ_RANK_RTOL * max(J.shape))
-        return np.ascontiguousarray(P), J
+        P = np.empty((J.shape[1], J.shape[0]))
+        if not linalg.pseudo_inverse(J, P):
+            raise SingularJacobian(-1, "Jacobian contains NaN or Inf")
+        return P, J
 
     def compiled_factors(self):
         """The current sparse factorization as arrays for kernels/fused.py ``solve_factored``:
@@ -597,11 +593,12 @@ class LinearSolver:
     @property
     def refactorizable(self):
         """'dense' if the current factors are those of the Numba dense LU, 'sparse' if they are sparse
-        factors that lu_refactor may refactorize (the last full factorization's, or refactorized):
-        the compiled step loop may then replace them in place with those of a new matrix
-        (FusedResidual ``refactor``, then ``accept_dense_factors`` / ``accept_refactored``);
-        else None."""
-        if self._dense_lu and self._lstsq_matrix is None:
+        factors that lu_refactor may refactorize (the last full factorization's, or refactorized),
+        'least-squares' for the least-squares operator: the engine may then replace them in place
+        with those of a new matrix (engine/linear.py ``refactor``); else None."""
+        if self._lstsq_matrix is not None:
+            return "least-squares"
+        if self._dense_lu:
             return "dense"
         if self._refactor is not None and self._sparse is self._refactor[0]:
             return "sparse"
