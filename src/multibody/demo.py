@@ -1,12 +1,13 @@
 """``python -m multibody demo``: a chain of mass points hanging on distance constraints.
 
 Builds the model with the Exudyn-style API, simulates it with generalized-alpha
-(index 3), prints a summary (steps, time, largest constraint residual) and
-writes a plot of the tip sensor to a PNG file.
+(index 3), prints a summary (steps, time, largest constraint residual), writes a
+plot of the tip sensor to a PNG file and a picture of the final state beside it.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 import numpy as np
@@ -82,6 +83,11 @@ def run_demo(out_png="multibody_demo.png", n_links=8, steps=2000, end_time=2.0):
     fig.savefig(out_png, dpi=100)
     plt.close(fig)
     print(f"  sensor plot written to {out_png}")
+    picture = os.path.splitext(out_png)[0] + "_scene.png"
+    sd, cfg = mbs.systemData, exu.ConfigurationType
+    sd.SetODE2Coordinates(sd.GetODE2Coordinates(configuration=cfg.Current), configuration=cfg.Visualization)
+    SC.renderer.RedrawAndSaveImage(picture)
+    print(f"  picture of the final state written to {picture}")
     return data
 
 

@@ -343,6 +343,22 @@ def _ring(center, e1, e2, radius, angles):
     return center + radius * (np.outer(np.cos(angles), e1) + np.outer(np.sin(angles), e2))
 
 
+def _cylinder_cut_faces(d, angles, e1, e2, p0, v, radius, ri, color):
+    """The planar faces of a cylinder cut at ``angles`` (its angleRange) added to the TriangleList d."""
+    pts = d["points"]
+    tri_pts, tri = [], []
+    for a in angles:
+        dvec = cos(a) * e1 + sin(a) * e2
+        q = [p0 + ri * dvec, p0 + radius * dvec, p0 + v + radius * dvec, p0 + v + ri * dvec]
+        k = len(pts) + len(tri_pts)
+        tri_pts.extend(q)
+        tri += [[k, k + 1, k + 2], [k, k + 2, k + 3]]
+    d["points"] = np.vstack([pts, tri_pts])
+    d["colors"] = _colors(color, len(d["points"]))
+    d["normals"] = np.vstack([d["normals"], np.zeros((len(tri_pts), 3))])
+    d["triangles"] = np.array(tri, dtype=int)
+
+
 def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0.0, 0.0, 0.0, 1.0], nTiles=16, radiusInner=None,
              angleRange=[0, 2 * pi], lastFace=True, cutPlain=True, addEdges=False, edgeColor=[0.0, 0.0, 0.0, 1.0],
              addFaces=True, **kwargs):
@@ -404,37 +420,23 @@ def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0.0, 0.0, 0.0,
                 nrm.extend([n] * nang)
             _strip(k)
 
-    if addFaces and radiusInner is None:
+    if addFaces:
         side(radius, False)
-        cap(0., -1.)
-        if lastFace:
+        if radiusInner is None:
+            cap(0., -1.)
+            if lastFace:
+                cap(1., 1.)
+        else:   # one closed surface of revolution: outer side up, top annulus in, inner side down, bottom out
             cap(1., 1.)
-    elif addFaces:
-        # one closed surface of revolution: outer side up, top annulus in, inner side down, bottom out
-        side(radius, False)
-        cap(1., 1.)
-        side(radiusInner, True)
-        cap(0., -1.)
+            side(radiusInner, True)
+            cap(0., -1.)
     pts = np.array(pts, dtype=float).reshape(-1, 3)
-    d = {"type": "TriangleList", "colors": _colors(color, len(pts)), "points": pts,
-         "normals": np.array(nrm, dtype=float).reshape(-1, 3), "triangles6": np.array(t6, dtype=int).reshape(-1, 6)}
-    if not full and cutPlain and addFaces:
-        # planar faces at the two cut angles
-        ri = 0. if radiusInner is None else radiusInner
-        tri_pts, tri = [], []
-        for a in (ang[0], ang[-1]):
-            dvec = cos(a) * e1 + sin(a) * e2
-            q = [p0 + ri * dvec, p0 + radius * dvec, p0 + v + radius * dvec, p0 + v + ri * dvec]
-            k = len(pts) + len(tri_pts)
-            tri_pts.extend(q)
-            tri += [[k, k + 1, k + 2], [k, k + 2, k + 3]]
-        d["points"] = np.vstack([pts, tri_pts])
-        d["colors"] = _colors(color, len(d["points"]))
-        d["normals"] = np.vstack([d["normals"], np.zeros((len(tri_pts), 3))])
-        d["triangles"] = np.array(tri, dtype=int)
+    d = {"type": "TriangleList", "colors": _colors(color, len(pts)), "points": pts, "normals": np.array(
+        nrm, dtype=float).reshape(-1, 3), "triangles6": np.array(t6, dtype=int).reshape(-1, 6)}
+    if not full and cutPlain and addFaces:     # planar faces at the two cut angles
+        _cylinder_cut_faces(d, (ang[0], ang[-1]), e1, e2, p0, v, radius, radiusInner or 0., color)
     if addEdges:
-        n0 = 0
-        d["edges"] = np.array([[n0 + i, n0 + (i + 1) % nang] for i in range(nang)], dtype=int)
+        d["edges"] = np.array([[i, (i + 1) % nang] for i in range(nang)], dtype=int)
         d["edgeColor"] = _rgba(edgeColor)
     return d
 

@@ -305,14 +305,8 @@ def CreateMassPoint(mbs, name='', referencePosition=[0., 0., 0.], initialDisplac
     return out if returnDict else b
 
 
-def CreateRigidBody(mbs, name='', referencePosition=None, referenceRotationMatrix=None,
-                    initialVelocity=[0., 0., 0.], initialAngularVelocity=[0., 0., 0.], initialDisplacement=None,
-                    initialRotationMatrix=None, inertia=None, gravity=[0., 0., 0.],
-                    nodeType=NodeType.RotationEulerParameters, graphicsDataList=[], graphicsDataUserFunction=0,
-                    drawSize=-1, color=[-1., -1., -1., -1.], show=True, create2D=False, returnDict=False,
-                    referenceHT=None, initialHT=None):
-    """Rigid-body node + ObjectRigidBody (or 2D) from a RigidBodyInertia (system.md 7.3)."""
-    fn = "CreateRigidBody"
+def _check_inertia(inertia, fn):
+    """A RigidBodyInertia with a symmetric, positive semi-definite inertia tensor."""
     if inertia is None or not hasattr(inertia, "GetInertia6D"):
         raise TypeError(f"{_fn(fn)}: argument 'inertia' must be a RigidBodyInertia (e.g. InertiaCuboid); "
                         f"received {inertia!r}")
@@ -325,6 +319,17 @@ def CreateRigidBody(mbs, name='', referencePosition=None, referenceRotationMatri
     if np.linalg.eigvalsh(0.5 * (tensor + tensor.T)).min() < -1e-12 * scale:
         raise ValueError(f"{_fn(fn)}: argument 'inertia': the inertia tensor must be positive "
                          f"semi-definite; received {tensor.tolist()}")
+
+
+def CreateRigidBody(mbs, name='', referencePosition=None, referenceRotationMatrix=None,
+                    initialVelocity=[0., 0., 0.], initialAngularVelocity=[0., 0., 0.], initialDisplacement=None,
+                    initialRotationMatrix=None, inertia=None, gravity=[0., 0., 0.],
+                    nodeType=NodeType.RotationEulerParameters, graphicsDataList=[], graphicsDataUserFunction=0,
+                    drawSize=-1, color=[-1., -1., -1., -1.], show=True, create2D=False, returnDict=False,
+                    referenceHT=None, initialHT=None):
+    """Rigid-body node + ObjectRigidBody (or 2D) from a RigidBodyInertia (system.md 7.3)."""
+    fn = "CreateRigidBody"
+    _check_inertia(inertia, fn)
     if referenceHT is not None:
         if referencePosition is not None or referenceRotationMatrix is not None:
             raise ValueError(f"{_fn(fn)}: referenceHT may not be combined with referencePosition or "

@@ -12,7 +12,7 @@ from multibody.kernels import constraints as kfk
 from multibody.kernels import linalg as kf
 from multibody.kernels.sparse_lu import lu_solve
 from multibody.kernels.stack import scratch_2d, stack_empty
-from multibody.solvers import linear
+from multibody.solvers import factors, linear
 from multibody.solvers.linear import LinearSolver, SingularJacobian
 
 SRC = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + "/src"
@@ -20,7 +20,7 @@ SRC = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 
 def _factors(A):
     n = A.shape[0]
-    L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = linear._dense_pattern(n)[2:]
+    L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = factors.dense_pattern(n)[2:]
     L_val, U_val = np.empty(L_ind.shape[0]), np.empty(U_ind.shape[0])
     perm_r, perm = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
     bad = kf.dense_lu_factors(np.array(A, order="C"), L_val, U_val, perm_r, perm, linear.SINGULAR_PIVOT)

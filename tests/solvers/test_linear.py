@@ -12,9 +12,10 @@ import scipy.sparse.linalg as spla
 from multibody.enums import LinearSolverType
 from multibody.kernels import linalg as kfused
 from multibody.kernels import sparse_lu
-from multibody.solvers import linear
+from multibody.solvers import factors, linear
+from multibody.solvers.factors import dense_triangular as _dense_triangular
 from multibody.solvers.linear import (KLU_MAX_FILL_RATIO, REFACTOR_PIVOT_TOL, SINGULAR_PIVOT, SPARSE_AS_DENSE_MAX,
-                                      LinearSolver, SingularJacobian, _dense_triangular)
+                                      LinearSolver, SingularJacobian)
 
 
 def saddle_point_matrix(n, m, seed, density=0.05):
@@ -83,8 +84,7 @@ def test_klu_for_a_chain_after_the_first_factorization():
 
 
 def klu_factor_nnz(J):
-    from multibody.solvers.linear import _KLUPattern
-    return _KLUPattern(J).factorize(J)[2]
+    return factors.KLUPattern(J).factorize(J)[2]
 
 
 @pytest.mark.parametrize('args, backend', [((100, 30, 7), "KLU"), ((120, 40, 1), "SuperLU")])
@@ -355,7 +355,7 @@ def test_remembered_choice_skips_the_other_library_with_the_same_factors(args, b
     monkeypatch.setenv("MULTIBODY_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(lu_choice, "_TABLES", {})
     calls = {"SuperLU": 0, "KLU": 0}
-    splu, klu_factorize = linear.spla.splu, linear._KLUPattern.factorize
+    splu, klu_factorize = linear.spla.splu, factors.KLUPattern.factorize
 
     def counting_splu(*a, **k):
         calls["SuperLU"] += 1
@@ -365,7 +365,7 @@ def test_remembered_choice_skips_the_other_library_with_the_same_factors(args, b
         calls["KLU"] += 1
         return klu_factorize(self, J)
     monkeypatch.setattr(linear.spla, "splu", counting_splu)
-    monkeypatch.setattr(linear._KLUPattern, "factorize", counting_klu)
+    monkeypatch.setattr(factors.KLUPattern, "factorize", counting_klu)
     J = saddle_point_matrix(*args)
     r = np.random.default_rng(3).standard_normal(J.shape[0])
 
@@ -470,7 +470,7 @@ def test_symmetric_matrix_is_factorized_as_ldl_and_refactorized():
 def test_zero_diagonal_rows_are_ordered_behind_the_rows_they_couple_to():
     """Minimum degree would eliminate a constraint row (one entry besides its zero diagonal) first,
     with a zero pivot; the ordering puts each behind the last row it couples to."""
-    from multibody.solvers.linear import _ldl_symbolic
+    from multibody.solvers.factors import ldl_symbolic as _ldl_symbolic
     J = truss_like_matrix(6, 3, seed=4)
     sym, pos = _ldl_symbolic(J)
     n = J.shape[0]
@@ -489,21 +489,20 @@ def test_ldl_symbolic_same_without_scipys_c_conversions(monkeypatch):
     is refused by both, also one whose values are symmetric (explicitly stored zeros without their
     transposed entries, in a cycle 0 -> 40 -> 70 -> 0 that leaves every column's count of entries as
     in the transposed pattern: only the row indices differ)."""
-    from multibody.solvers import linear
     J = truss_like_matrix(9, 4, seed=11)
-    sym, pos = linear._ldl_symbolic(J)
+    sym, pos = factors.ldl_symbolic(J)
     indptr, indices = J.indptr.astype(np.int64), J.indices.astype(np.int64)
-    cols = linear._column_of_entries(indptr)
-    symmetric, mirror = linear._transposed_positions(J.shape[0], indptr, indices)
+    cols = factors.column_of_entries(indptr)
+    symmetric, mirror = factors.transposed_positions(J.shape[0], indptr, indices)
     assert symmetric and np.array_equal(indices[mirror], cols) and np.array_equal(cols[mirror], indices)
     low = indices >= cols
-    whole = np.asarray(linear._amd.order(linear._kvxopt_pattern(J.shape[0], indices, cols), "L")).ravel()
-    lower = np.asarray(linear._amd.order(linear._kvxopt_pattern(J.shape[0], indices[low], cols[low]), "L")).ravel()
+    whole = np.asarray(factors.amd.order(factors.kvxopt_pattern(J.shape[0], indices, cols), "L")).ravel()
+    lower = np.asarray(factors.amd.order(factors.kvxopt_pattern(J.shape[0], indices[low], cols[low]), "L")).ravel()
     assert np.array_equal(whole, lower)
     unsym = J.tolil()
     unsym[0, 7] = 1e-3
     unsym = unsym.tocsc()
-    assert linear._ldl_symbolic(unsym) is False
+    assert factors.ldl_symbolic(unsym) is False
     coo = J.tocoo()
     cycle_r, cycle_c = [0, 40, 70], [40, 70, 0]
     assert all(J[i, j] == 0 and J[j, i] == 0 for i, j in zip(cycle_r, cycle_c))
@@ -513,14 +512,14 @@ def test_ldl_symbolic_same_without_scipys_c_conversions(monkeypatch):
     assert stored_zero.nnz == J.nnz + 3
     assert np.array_equal(np.diff(stored_zero.indptr), np.diff(stored_zero.T.tocsc().indptr))
     seen = []
-    transposed = linear._transposed_positions
-    monkeypatch.setattr(linear, "_transposed_positions", lambda *a: seen.append(transposed(*a)[0]) or transposed(*a))
-    assert linear._ldl_symbolic(stored_zero) is False and seen == [False]
-    monkeypatch.setattr(linear, "_spt", None)
-    sym2, pos2 = linear._ldl_symbolic(J)
+    transposed = factors.transposed_positions
+    monkeypatch.setattr(factors, "transposed_positions", lambda *a: seen.append(transposed(*a)[0]) or transposed(*a))
+    assert factors.ldl_symbolic(stored_zero) is False and seen == [False]
+    monkeypatch.setattr(factors, "_spt", None)
+    sym2, pos2 = factors.ldl_symbolic(J)
     assert np.array_equal(sym, sym2) and np.array_equal(pos, pos2)
-    assert linear._ldl_symbolic(unsym) is False
-    assert linear._ldl_symbolic(stored_zero) is False and seen == [False, True, False]
+    assert factors.ldl_symbolic(unsym) is False
+    assert factors.ldl_symbolic(stored_zero) is False and seen == [False, True, False]
 
 
 @pytest.mark.parametrize('change', ['unsymmetric_values', 'unsymmetric_pattern', 'tiny_asymmetry',
@@ -597,7 +596,7 @@ def test_ldl_refuses_unstable_or_singular_matrices_and_the_lu_takes_them(case):
     d = 1e-8 if case == 'growth' else 0.0
     B = sp.csc_matrix(np.array([[d, 2.0], [2.0, d]]))
     J = sp.block_diag([K, B, B], format="csc")
-    from multibody.solvers.linear import _ldl_symbolic
+    from multibody.solvers.factors import ldl_symbolic as _ldl_symbolic
     # the zero block (an Euler-parameter constraint and that parameter's row at the reference
     # rotation) is found before the ordering and analysis
     assert (_ldl_symbolic(J) is False) == (case == 'zero_block')
@@ -621,7 +620,7 @@ def test_ldl_needs_sorted_row_indices():
         U.indices[a:b] = U.indices[a:b][::-1].copy()
         U.data[a:b] = U.data[a:b][::-1].copy()
     U.has_sorted_indices = False
-    from multibody.solvers.linear import _ldl_symbolic
+    from multibody.solvers.factors import ldl_symbolic as _ldl_symbolic
     assert _ldl_symbolic(U) is False and _ldl_symbolic(J) is not False
     solver = LinearSolver(LinearSolverType.EigenSparse)
     solver.factorize(U)
@@ -721,7 +720,7 @@ def test_filled_pattern_holds_entries_that_cancel():
     """SuperLU leaves out an entry of its factors that cancels to zero (rows 2 and 4 of this
     pattern are multiples of each other after the first column); _filled_pattern gives the pattern of the
     elimination, every update included, as a dense symbolic elimination does."""
-    from multibody.solvers.linear import _filled_pattern
+    from multibody.solvers.factors import filled_pattern as _filled_pattern
     P = np.array([[1, 0, 1, 1, 0, 0, 1, 1],
                   [1, 1, 1, 1, 0, 1, 0, 0],
                   [1, 0, 0, 0, 0, 0, 0, 0],
@@ -756,8 +755,8 @@ def test_dense_factor_pattern_is_that_of_the_triangles(n, monkeypatch):
     """The index pattern of the compiled dense LU's factors (made from the column counts): L's
     columns hold rows j+1..n-1, U's rows 0..j, as the strict upper and the lower triangle of lu.T
     (np.triu_indices(n, 1), np.tril_indices(n)); the diagonal of U last in its column."""
-    monkeypatch.setattr(linear, '_DENSE_PATTERNS', {})
-    (jl, il), (ju, iu), L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = linear._dense_pattern(n)
+    monkeypatch.setattr(factors, '_DENSE_PATTERNS', {})
+    (jl, il), (ju, iu), L_ptr, L_ind, U_ptr, U_ind, U_diag, perm_c = factors.dense_pattern(n)
     for got, want in zip((jl, il, ju, iu), np.triu_indices(n, 1) + np.tril_indices(n)):
         np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(L_ptr, np.r_[0, np.cumsum(np.arange(n - 1, -1, -1))])

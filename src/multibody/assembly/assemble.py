@@ -208,19 +208,29 @@ def _group_by_type(records, registry, family, selector=None):
 def assemble(mbs):
     """Build the CompiledSystem of a MainSystem (mbs.Assemble())."""
     c = CompiledSystem(mbs)
-    nodes, objects = mbs._items["node"], mbs._items["object"]
-    markers, loads = mbs._items["marker"], mbs._items["load"]
+    _number_coordinates(c)
+    _build_node_and_body_groups(c)
+    _build_marker_groups(c)
+    _build_connector_and_constraint_groups(c)
+    _build_load_groups(c)
+    # sensors: references only (values are evaluated by output/)
+    from ..output.sensors import check_sensors
+    check_sensors(c)
+    _initial_states(c)
+    # equations (frames, LTG lists of connectors, Jacobian pattern)
+    from ..equations.system import SystemEquations
+    c.equations = SystemEquations(c)
+    return c
 
-    # node coordinates, in node order
-    node_groups = _group_by_type(nodes, NODE_GROUPS, "node")
+
+def _number_coordinates(c):
+    """Node coordinates in node order (ODE2, AE, data), then the constraint multipliers in object
+    order."""
+    nodes, objects = c.items["node"], c.items["object"]
     n = len(nodes)
-    c.node_ode2_start = np.zeros(n, dtype=np.int64)
-    c.node_n_ode2 = np.zeros(n, dtype=np.int64)
-    c.node_ae_start = np.zeros(n, dtype=np.int64)
-    c.node_n_ae = np.zeros(n, dtype=np.int64)
-    c.node_data_start = np.zeros(n, dtype=np.int64)
-    c.node_n_data = np.zeros(n, dtype=np.int64)
-    c.node_ode1_start = np.zeros(n, dtype=np.int64)
+    for name in ("node_ode2_start", "node_n_ode2", "node_ae_start", "node_n_ae", "node_data_start", "node_n_data",
+                 "node_ode1_start"):
+        setattr(c, name, np.zeros(n, dtype=np.int64))
     n_ode2 = n_ae = n_data = 0
     for i, r in enumerate(nodes):
         k2, k1, kae, kd = NODE_GROUPS[r.spec.type_name].counts(r)
@@ -228,8 +238,6 @@ def assemble(mbs):
         c.node_ae_start[i], c.node_n_ae[i] = n_ae, kae
         c.node_data_start[i], c.node_n_data[i] = n_data, kd
         n_ode2, n_ae, n_data = n_ode2 + k2, n_ae + kae, n_data + kd
-
-    # constraint multipliers, in object order
     c.object_ltg_ae = [[] for _ in objects]
     for i, r in enumerate(objects):
         gcls = CONSTRAINT_GROUPS.get(r.spec.type_name)
@@ -239,21 +247,21 @@ def assemble(mbs):
             n_ae += k
     c.n_ode2, c.n_ode1, c.n_ae, c.n_data = n_ode2, 0, n_ae, n_data
 
-    # node groups (node frames) and the marker width K
+
+def _build_node_and_body_groups(c):
+    """Node groups (node frames), body groups and the marker width K."""
+    nodes, objects = c.items["node"], c.items["object"]
     c.node_groups, c.node_group_of = [], {}
-    for t, idx in node_groups.items():
+    for t, idx in _group_by_type(nodes, NODE_GROUPS, "node").items():
         g = NODE_GROUPS[t].build(c, idx, [nodes[i] for i in idx])
         c.node_groups.append(g)
         for i in idx:
             c.node_group_of[i] = g
-    # bodies
-    body_types = _group_by_type(objects, {**BODY_GROUPS, **CONNECTOR_GROUPS, **CONSTRAINT_GROUPS},
-                                "object")
-    widths = [int(c.node_n_ode2[i]) for i in range(n) if c.node_group_of[i].has_frame]
-    c.K = 1
+    c.object_types = _group_by_type(objects, {**BODY_GROUPS, **CONNECTOR_GROUPS, **CONSTRAINT_GROUPS}, "object")
+    widths = [int(c.node_n_ode2[i]) for i in range(len(nodes)) if c.node_group_of[i].has_frame]
     c.object_group = {}
     c.body_groups = []
-    for t, idx in body_types.items():
+    for t, idx in c.object_types.items():
         if t in BODY_GROUPS:
             cls = BODY_GROUPS[t]
             for part in cls.split(c, idx, [objects[i] for i in idx]):
@@ -270,21 +278,27 @@ def assemble(mbs):
         for row, i in enumerate(g.items):
             c.object_ltg_ode2[int(i)] = [int(x) for x in g.ltg[row] if x >= 0]
 
-    # markers
-    marker_types = _group_by_type(markers, MARKER_GROUPS, "marker")
+
+def _build_marker_groups(c):
+    markers = c.items["marker"]
     c.marker_groups, c.marker_group = [], {}
-    for t, idx in marker_types.items():
+    for t, idx in _group_by_type(markers, MARKER_GROUPS, "marker").items():
         g = MARKER_GROUPS[t].build(c, idx, [markers[i] for i in idx])
         c.marker_groups.append(g)
         for row, i in enumerate(idx):
             c.marker_group[i] = (g, row)
 
-    # connectors and constraints: marker references and marker types first
+
+def _build_connector_and_constraint_groups(c):
+    """Connectors and constraints (their marker references and marker types checked first); nodes
+    with algebraic equations (Euler-parameter normalization) act as constraint groups, their
+    multipliers node AE coordinates (numbered before all object multipliers)."""
+    objects = c.items["object"]
     for i, r in enumerate(objects):
         if r.spec.type_name in CONNECTOR_GROUPS or r.spec.type_name in CONSTRAINT_GROUPS:
             _check_connector_markers(c, i, r)
     c.connector_groups, c.constraint_groups = [], []
-    for t, idx in body_types.items():
+    for t, idx in c.object_types.items():
         registry = CONNECTOR_GROUPS if t in CONNECTOR_GROUPS else CONSTRAINT_GROUPS if t in CONSTRAINT_GROUPS else None
         if registry is None:
             continue
@@ -292,14 +306,13 @@ def assemble(mbs):
         (c.connector_groups if registry is CONNECTOR_GROUPS else c.constraint_groups).append(g)
         for row, i in enumerate(idx):
             c.object_group[i] = (g, row)
-
-    # nodes with algebraic equations (Euler-parameter normalization) act as constraint groups:
-    # their multipliers are node AE coordinates (numbered before all object multipliers)
     for g in c.node_groups:
         if getattr(g, "is_constraint", False):
             c.constraint_groups.insert(0, g)
 
-    # loads
+
+def _build_load_groups(c):
+    markers, loads = c.items["marker"], c.items["load"]
     for i, r in enumerate(loads):
         m = int(r.values["markerNumber"])
         if not 0 <= m < len(markers):
@@ -307,38 +320,42 @@ def assemble(mbs):
                                 f"marker {m}, which does not exist (the system has {len(markers)} markers)")
         _check_marker_flags(c, r, i, "markerNumber", m, r.spec.requested_markers[0]
                             if r.spec.requested_markers else ())
-    load_types = _group_by_type(loads, LOAD_GROUPS, "load")
     c.load_groups, c.load_group = [], {}
-    for t, idx in load_types.items():
+    for t, idx in _group_by_type(loads, LOAD_GROUPS, "load").items():
         g = LOAD_GROUPS[t].build(c, idx, [loads[i] for i in idx])
         c.load_groups.append(g)
         for row, i in enumerate(idx):
             c.load_group[i] = (g, row)
 
-    # sensors: references only (values are evaluated by output/)
-    from ..output.sensors import check_sensors
-    check_sensors(c)
 
-    # reference and initial state
-    c.q_ref = np.zeros(n_ode2)
-    init = State(n_ode2, 0, n_ae, n_data)
+def _node_values(r, i, name, k):
+    """A node's parameter ``name`` as k floats (empty where not given)."""
+    vals = np.asarray(r.values.get(name, []), dtype=float)
+    if vals.size and vals.size != k:
+        raise ItemParameterError(describe_item(r.spec, i, r.name), name, list(vals),
+                                 f"must have {k} entries (the node's coordinates)")
+    return vals
+
+
+def _initial_states(c):
+    """The reference coordinates and the states of every configuration (the initial values)."""
+    nodes = c.items["node"]
+    c.q_ref = np.zeros(c.n_ode2)
+    init = State(c.n_ode2, 0, c.n_ae, c.n_data)
     for i, r in enumerate(nodes):
         s, k = int(c.node_ode2_start[i]), int(c.node_n_ode2[i])
         if k:
-            for name, target in (("referenceCoordinates", c.q_ref), ("initialCoordinates", init.q)):
-                vals = np.asarray(r.values.get(name, []), dtype=float)
-                if vals.size == 0 and name != "referenceCoordinates":
-                    continue
-                if vals.size != k:
-                    raise ItemParameterError(describe_item(r.spec, i, r.name), name, list(vals),
-                                             f"must have {k} entries (the node's coordinates)")
-                target[s:s + k] = vals
-            vel_name = "initialVelocities" if "initialVelocities" in r.values else "initialCoordinates_t"
-            vals = np.asarray(r.values.get(vel_name, []), dtype=float)
+            ref = _node_values(r, i, "referenceCoordinates", k)
+            if ref.size == 0:
+                raise ItemParameterError(describe_item(r.spec, i, r.name), "referenceCoordinates", [],
+                                         f"must have {k} entries (the node's coordinates)")
+            c.q_ref[s:s + k] = ref
+            vals = _node_values(r, i, "initialCoordinates", k)
             if vals.size:
-                if vals.size != k:
-                    raise ItemParameterError(describe_item(r.spec, i, r.name), vel_name, list(vals),
-                                             f"must have {k} entries (the node's coordinates)")
+                init.q[s:s + k] = vals
+            vel_name = "initialVelocities" if "initialVelocities" in r.values else "initialCoordinates_t"
+            vals = _node_values(r, i, vel_name, k)
+            if vals.size:
                 init.v[s:s + k] = vals
         kd = int(c.node_n_data[i])
         if kd:
@@ -350,18 +367,13 @@ def assemble(mbs):
                 init.x[int(c.node_data_start[i]):int(c.node_data_start[i]) + kd] = vals
     c.states = {CFG.Initial: init}
     for cfg in (CFG.Current, CFG.StartOfStep, CFG.Visualization):
-        c.states[cfg] = State(n_ode2, 0, n_ae, n_data)
+        c.states[cfg] = State(c.n_ode2, 0, c.n_ae, c.n_data)
         c.states[cfg].copy_from(init)
-    ref = State(n_ode2, 0, 0, 0)
+    ref = State(c.n_ode2, 0, 0, 0)
     ref.q = c.q_ref.copy()
     ref.v = np.zeros(0)
     ref.a = np.zeros(0)
     c.states[CFG.Reference] = ref
-
-    # equations (frames, LTG lists of connectors, Jacobian pattern)
-    from ..equations.system import SystemEquations
-    c.equations = SystemEquations(c)
-    return c
 
 
 def _check_marker_flags(c, rec, item, parameter, m, required):

@@ -283,7 +283,7 @@ class CoordinateVectorConstraints(ConstraintGroup):
 
     def equations(self, markers, t, index2, with_jacobian):
         c = self.system
-        # the kernel of the fused residual (the Jacobian, and so the reaction C^T lambda, uses the
+        # the group kernel's formulas (the Jacobian, and so the reaction C^T lambda, uses the
         # position values also in the velocity form, as Exudyn 1.13.6 does: spec constraints.md)
         g = np.empty((self.n, self._E))
         C = np.empty(self.X.shape) if with_jacobian else _NO_C

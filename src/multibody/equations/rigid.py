@@ -241,7 +241,7 @@ def lie_group_packed(c):
 @register(NODE_GROUPS, "RigidBodyRotVecLG")
 class NodeRigidBodyRotVecLGGroup(_Rigid3DNodes):
     """Lie-group node: the implicit solvers update the rotation coordinates ``lie_group_rows`` by
-    composition, q o exp(-dq) (kernels.fused lie_newton / lie_predict with ``lie_group_packed``;
+    composition, q o exp(-dq) (kernels.integration lie_newton / lie_predict with ``lie_group_packed``;
     nodes.md, solvers.md 4.9); displacements are updated additively."""
     kind = "RotVecLG"
     n_ode2 = 6
@@ -299,9 +299,8 @@ class RigidBodies(BodyGroup):
 
     @classmethod
     def split(cls, system, items, records):
-        """One group per node type (in the order of their first body): the kernels and the fused
-        residual take the bodies of one parametrization (a model mixing Euler-parameter and
-        Rxyz bodies ran group by group). With a body whose node is not a rigid-body node, one
+        """One group per node type (in the order of their first body): a group kernel takes the
+        bodies of one parametrization. With a body whose node is not a rigid-body node, one
         group, whose setup reports it."""
         nodes = system.items["node"]
         parts = {}

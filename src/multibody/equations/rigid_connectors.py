@@ -137,8 +137,8 @@ class MarkerState:
 class RigidConnectorGroup(ConnectorGroup):
     """Connectors between rigid markers acting with a force and a torque (module docstring).
 
-    Without user functions a group is evaluated by the kernel ``rigid_connector_forces`` (the
-    fused residual calls the same); items with a user function need Python, and a group with
+    Without user functions a group is evaluated by the kernel ``rigid_connector_forces`` (its
+    group kernel calls the same); items with a user function need Python, and a group with
     one is evaluated by the NumPy code below (``wrench``, ``marker_jacobians``)."""
     user_key = ""
     kernel_kind = -1            # kernels/rigid_connectors.py: RIGID_BODY, LINEAR, TORSIONAL

@@ -51,7 +51,7 @@ STAMP = _kernel_sources_stamp()
 def stamp_cache(dispatcher):
     """Make the disk cache of a kernel valid only for the present kernel sources, all of them:
     a cached kernel contains the code of the kernels it calls from other files, and Numba checks
-    only the file of the kernel itself (a changed ``sparse_lu.lu_solve`` left ``fused.solve_factored``
+    only the file of the kernel itself (a changed ``sparse_lu.lu_solve`` left ``linalg.solve_factored``
     with the old one in its cache entry, which crashed on factors the old code did not know;
     the same would follow an upgrade that leaves the old cache files in ``__pycache__``).
     Where Numba's cache has not the expected form, the dispatcher is left as it is."""

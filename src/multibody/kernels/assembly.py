@@ -127,7 +127,7 @@ def blocks_solve(index, blocks, f, x, pivot_tol):
     solved block by block (the explicit solvers; index (n, w) >= 0, the blocks of different items
     on disjoint coordinates), by Gaussian elimination with row pivoting. A pivot of at most
     pivot_tol max(max |block entry|, 1) counts as singular (the rule of the dense LU,
-    fused.dense_lu_factors, with LinearSolver's SINGULAR_PIVOT). Returns -1, or the global index
+    linalg.dense_lu_factors, with LinearSolver's SINGULAR_PIVOT). Returns -1, or the global index
     of the first coordinate whose pivot is singular (x is then NaN throughout)."""
     w = index.shape[1]
     A = np.empty((w, w))

@@ -28,8 +28,8 @@ def _marker_rotation(m_A, d, A, s, A_local, i, rotate):
 def copy_frames(src, dst, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
                 m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg):
     """Markers on node frames: the node frame, rotated by A_local (n, 3, 3) if given (else empty).
-    An empty m_A, m_omega, m_Jrot or m_ltg is not written (the fused residual passes those that
-    none of its calls reads so)."""
+    An empty m_A, m_omega, m_Jrot or m_ltg is not written (the group kernels pass those that no
+    equation reads so)."""
     want = (m_A.shape[0] > 0, m_omega.shape[0] > 0, m_Jrot.shape[0] > 0, m_ltg.shape[0] > 0)
     if want[0] and want[1] and want[2] and want[3]:
         # all outputs: the flags as constants, so that the loop has no tests
@@ -80,7 +80,7 @@ def body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos,
     A_local : ndarray (n, 3, 3) or (0, 3, 3)
         Marker rotation in the body frame (empty: identity).
     m_A, m_omega, m_Jrot, m_ltg : ndarray
-        Written unless empty (the fused residual passes those that none of its calls reads so).
+        Written unless empty (the group kernels pass those that no equation reads so).
     """
     want = (m_A.shape[0] > 0, m_omega.shape[0] > 0, m_Jrot.shape[0] > 0, m_ltg.shape[0] > 0)
     if want[0] and want[1] and want[2] and want[3]:

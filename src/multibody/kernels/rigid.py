@@ -355,7 +355,7 @@ def ep_stiffness(q, v, mass, J, com, fd_step, K_out, D_out):
 
 # ---------------------------------------------------------------- Tait-Bryan (Rxyz) nodes and bodies
 # the formulas of equations/rigid.py (rotation_kinematics, RigidBodies): one kernel per quantity,
-# which the group-by-group path and the fused residual both call
+# which the group kernels and the Python outputs both call
 
 @njit
 def rxyz_frames(rows, ltg, q, v, pos, vel, A_out, omega, omega_local, Jpos, Jrot, Jrot_local, f_ltg):

@@ -1,14 +1,13 @@
 """Python user functions called from compiled code.
 
 A group whose items have Python user functions (a load's ``loadVectorUserFunction``, a
-spring-damper's ``springForceUserFunction``, ...) takes part in the fused residual and the
-compiled Newton and step loops through ``user_call``: where the group's kernel calls need the
-user functions' values, the compiled code calls back into Python with a slot number, the time
-and the index-2 flag of the call, and the callable registered under the slot (made by the group
-with the arrays of that fused residual) computes the values in Python, exactly as in the
-group-by-group path, into an array that the next kernel call reads. The slot is an argument (an
-int64 array of one entry), not a constant, so one compiled module serves every system of the
-same structure.
+spring-damper's ``springForceUserFunction``, ...) and the solvers' own call backs (the preStep
+function) take part in the engine's compiled steps through ``user_call``: where a group kernel
+needs the user functions' values, the compiled code calls back into Python with a slot number,
+the time and the index-2 flag of the call, and the callable registered under the slot (made by the
+group with its own arrays) computes the values in Python into an array that the kernel then
+reads. The slot is a value of the group's record, not a constant, so one compiled engine serves
+every system.
 
 The call back is a C function pointer (a ctypes callback, registered with LLVM under the symbol
 ``multibody_user_callback`` when this module is imported, before any compiled code that calls it
@@ -16,7 +15,7 @@ is loaded): 0.17 us a call; Numba's object-mode blocks cost 1 us a call and an o
 compile of 45 ms at the first call in every process. A ctypes callback cannot pass an exception
 on, so ``_dispatch`` keeps it and returns 1, the compiled code raises UserCallFailed, and
 ``reraising`` (around the compiled entry point) raises the kept exception itself: the solver sees
-the user function's exception as in the group-by-group path.
+the user function's exception itself.
 """
 import ctypes
 import itertools
@@ -48,7 +47,7 @@ def register(callback):
 
 def _call(k, t, index2):
     callback = _TARGETS[k]()
-    if callback is None:               # pragma: no cover - the fused residual owning the slot is gone
+    if callback is None:               # pragma: no cover - the system owning the slot is gone
         raise RuntimeError(f"multibody: user function slot {k} called after its system was deleted")
     callback(t, bool(index2))
 

@@ -289,7 +289,7 @@ class MainSystem:
         if self._compiled is not None and self.systemIsConsistent:
             if _same_value(rec.values.get(p.name), v):
                 # (a preStep function setting a flag or a load to the value it has, at every
-                # step: nothing to update, no FusedResidual to build again)
+                # step: nothing to update)
                 return
             # structural changes (marker numbers, node numbers) need Assemble() again;
             # others update the group arrays in place
