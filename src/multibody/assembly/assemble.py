@@ -217,9 +217,12 @@ def assemble(mbs):
     from ..output.sensors import check_sensors
     check_sensors(c)
     _initial_states(c)
-    # equations (frames, LTG lists of connectors, Jacobian pattern)
+    # equations (frames, LTG lists of connectors, Jacobian pattern), and the solvers' compiled
+    # engine loaded (once per process)
+    from ..engine import driver
     from ..equations.system import SystemEquations
     c.equations = SystemEquations(c)
+    driver.load()
     return c
 
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels._jit import ready
+from ..kernels._jit import entry_point, ready
 from ..kernels.user import register, reraising
 from . import entry
 from .control import FactorKind, Refactor, Status, new_control
 from .entry import Mode
-from .workspace import new_workspace, no_factors, set_factors
+from .workspace import checked, new_workspace, no_factors, set_factors
 
-__all__ = ["Engine", "Mode", "Status"]
+__all__ = ["Engine", "Mode", "Status", "load"]
 
 _ENTRY = []
 _NO_OUT = np.zeros(0)
@@ -28,8 +28,24 @@ def _run():
     """The compiled entry, loaded once per process; the exception of a Python call back it made
     is raised as itself (kernels/user.py)."""
     if not _ENTRY:
-        _ENTRY.append(reraising(ready(entry.run)))
+        _ENTRY.append(reraising(entry_point(entry.run)))
     return _ENTRY[0]
+
+
+def load():
+    """Load the engine's compiled code (once per process; Assemble() calls it, so that a solve
+    only runs it): the entry and the workspace's constructors."""
+    _run()
+    ready(new_workspace)
+    ready(set_factors)
+
+
+def _matrices(*arrays):
+    """C-contiguous float64 2D arrays (the least-squares operator and matrix)."""
+    for a in arrays:
+        if a.dtype != np.float64 or a.ndim != 2 or not a.flags.c_contiguous:
+            raise TypeError(f"least-squares arrays must be C-contiguous 2D float64, got {a.ndim}D {a.dtype}")
+    return arrays
 
 
 class Engine:
@@ -41,7 +57,7 @@ class Engine:
         self.ctl["marker_outputs"] = eq.marker_outputs
         self.vectors = vectors            # (kept: the workspace refers to these arrays)
         self.buffers = buffers
-        self.ws = ready(new_workspace)(vectors, no_factors(), buffers)
+        self.ws = entry_point(new_workspace)(*checked(vectors, no_factors(), buffers))
         self._factors = None
         self._call_backs = []
 
@@ -65,6 +81,16 @@ class Engine:
         return register(function)
 
     # ---------------------------------------------------------------- factorizations
+    def dense_factorize(self, factors):
+        """The Newton matrix at the point of the last residual factorized by the compiled dense LU
+        into ``factors`` (empty dense factors of its size); False where a pivot is singular or the
+        matrix has NaN or Inf (Python's factorization then names the cause)."""
+        entry_point(set_factors)(self.ws, checked(None, tuple(factors), None)[1], _NO_MATRIX, _NO_MATRIX)
+        self._factors = factors
+        self.ctl["refactor"] = int(Refactor.DENSE)
+        self.ctl["factor_kind"] = int(FactorKind.TRIANGULAR)
+        return self.call(Mode.REFACTOR) == 1
+
     def newton_matrix(self, dense):
         """The Newton matrix at the point of the last residual with the workspace's coefficients:
         dense (n, n) or the data of the system's CSC pattern."""
@@ -88,8 +114,7 @@ class Engine:
                                "least-squares": Refactor.LEAST_SQUARES}.get(refactor, Refactor.NONE))
         if linear.least_squares:
             P, J = linear.least_squares_operator()
-            set_factors_ = ready(set_factors)
-            set_factors_(self.ws, no_factors(), P, J)
+            entry_point(set_factors)(self.ws, no_factors(), *_matrices(P, J))
             ctl["factor_kind"] = int(FactorKind.LEAST_SQUARES)
             self._factors = (P, J)
             return
@@ -98,6 +123,6 @@ class Engine:
             ctl["factor_kind"] = int(FactorKind.PYTHON)
             return
         if factors is not self._factors:
-            ready(set_factors)(self.ws, tuple(factors), _NO_MATRIX, _NO_MATRIX)
+            entry_point(set_factors)(self.ws, checked(None, tuple(factors), None)[1], _NO_MATRIX, _NO_MATRIX)
             self._factors = factors
         ctl["factor_kind"] = int(FactorKind.TRIANGULAR)

@@ -15,7 +15,7 @@ from numba.experimental import structref
 from ..kernels._jit import typed
 from ..kernels.records import F1, F2, I1, _Record, register_record
 
-__all__ = ["Workspace", "new_workspace", "set_factors", "FACTOR_FIELDS"]
+__all__ = ["Workspace", "new_workspace", "set_factors", "checked", "FACTOR_FIELDS"]
 
 
 @register_record
@@ -68,6 +68,31 @@ def set_factors(w, factors, lsq, lsq_J):
     operator and its matrix."""
     w.L_ptr, w.L_ind, w.L_val, w.U_ptr, w.U_ind, w.U_val, w.U_diag, w.perm_r, w.perm_c, w.scale = factors
     w.lsq, w.lsq_J = lsq, lsq_J
+
+
+def _as_numpy(t):
+    return np.dtype(str(t.dtype)), t.ndim
+
+
+_VECTOR_NP = (_as_numpy(F1),) * len(VECTOR_FIELDS)
+_FACTOR_NP = tuple(_as_numpy(t) for t in _FACTOR_TYPES)
+_BUFFER_NP = tuple(_as_numpy(t) for _, t in BUFFER_FIELDS)
+
+
+def checked(vectors, factors, buffers):
+    """The arguments of ``new_workspace`` (and the factors of ``set_factors``, with buffers None)
+    after a check of their dtypes, dimensions and contiguity: they are passed to the compiled
+    functions without Numba's type resolution (kernels/_jit.py entry_point)."""
+    groups = ((vectors, _VECTOR_NP, VECTOR_FIELDS), (factors, _FACTOR_NP, FACTOR_FIELDS),
+              (buffers, _BUFFER_NP, tuple(n for n, _ in BUFFER_FIELDS)))
+    for arrays, kinds, names in groups:
+        if arrays is None:
+            continue
+        for a, (dtype, ndim), name in zip(arrays, kinds, names):
+            if a.dtype != dtype or a.ndim != ndim or not a.flags.c_contiguous:
+                raise TypeError(f"workspace field {name}: expected a C-contiguous {ndim}D {dtype} array, "
+                                f"got {a.ndim}D {a.dtype}")
+    return vectors, factors, buffers
 
 
 def no_factors():

@@ -19,7 +19,7 @@ import scipy.sparse as sp
 from ..kernels import assembly as ka
 from ..kernels import records as kr
 from ..kernels import system as ks
-from ..kernels._jit import ready
+from ..kernels._jit import entry_point, ready
 from .groups import Frames
 
 _EMPTY = {kind: kr.empty(kind) for kind in ("f1", "f2", "i1", "i2", "b1", "b2")}
@@ -35,7 +35,7 @@ def _evaluate():
     exception of a user function it calls back is raised as itself (kernels/user.py)."""
     if not _ENTRY:
         from ..kernels.user import reraising
-        _ENTRY.append(reraising(ready(ks.evaluate)))
+        _ENTRY.append(reraising(entry_point(ks.evaluate)))
     return _ENTRY[0]
 
 

@@ -39,6 +39,13 @@ class NewtonMatrices:
         e, eq, cur = self.engine, self.eq, self.current
         n = self.c.n_ode2 + self.c.n_ae
         eq.bind(cur.q, cur.v, e["t_new"])
+        factors = None if self.python_jacobian() else self.linear.new_dense_factors(n)
+        if factors is not None and e.dense_factorize(factors):
+            self.linear.accept_dense_factors(factors)
+            e.use_factors(self.linear, n)
+            e["jacobians"] += 1
+            e["h_jac"] = e["h_step"]
+            return
         if self.python_jacobian():
             J = self.python_newton_matrix()
         else:

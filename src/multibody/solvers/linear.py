@@ -139,10 +139,10 @@ class LinearSolver:
             self._lstsq_matrix = J if isinstance(J, np.ndarray) else J.toarray()
             return
         if self.dense:
-            self._factorize_dense(J if isinstance(J, np.ndarray) else J.toarray())
+            self._factorize_dense(J if isinstance(J, np.ndarray) else J.toarray(), single_use)
         elif isinstance(J, np.ndarray):      # a small system of a sparse solver type (wants_dense)
             try:
-                self._factorize_dense(J)
+                self._factorize_dense(J, single_use)
             except SingularJacobian:
                 # the sparse LU finds and names the causing equation as for a larger system
                 self._lu = self._triangular = None
@@ -169,11 +169,13 @@ class LinearSolver:
         """True if the Newton matrix of size n is to be assembled dense for ``factorize``."""
         return self.dense or n <= SPARSE_AS_DENSE_MAX
 
-    def _factorize_dense(self, Jd):
+    def _factorize_dense(self, Jd, single_use=False):
+        """LU of a dense J: the Numba LU that the engine refactorizes with (n <= DENSE_COMPILED_MAX),
+        else, or for a matrix factorized once (``single_use``: no kernel to load for it), LAPACK's."""
         if not np.all(np.isfinite(Jd)):
             raise SingularJacobian(-1, "Jacobian contains NaN or Inf")
         n = Jd.shape[0]
-        if 0 < n <= DENSE_COMPILED_MAX:
+        if 0 < n <= DENSE_COMPILED_MAX and not single_use:
             # a Numba LU (kernels/linalg.py): the engine refactorizes with the same kernel into
             # these arrays, so both give the same factors to the last bit
             factors = empty_dense_factors(n)
@@ -193,7 +195,7 @@ class LinearSolver:
         if bad.size:
             raise SingularJacobian(pivot_row(piv, int(bad[0])))
         self._lu = (lu, piv)
-        if 0 < lu.shape[0] <= DENSE_TRIANGULAR_MAX:
+        if 0 < lu.shape[0] <= DENSE_TRIANGULAR_MAX and not single_use:
             self._triangular = dense_triangular(lu, piv)
 
     def _factorize_sparse(self, J):
@@ -524,6 +526,14 @@ class LinearSolver:
     def factorized(self):
         return (self._lu is not None or self._lstsq_matrix is not None or self._klu is not None
                 or self._dense_lu or self._sparse is not None)
+
+    def new_dense_factors(self, n):
+        """Empty factors of size n for the engine's dense LU to fill (its first factorization of the
+        Newton matrix, no Python kernel to load), or None where this solver does not factorize n
+        dense with that kernel; ``accept_dense_factors`` makes them the current factorization."""
+        if self.least_squares or not (0 < n <= DENSE_COMPILED_MAX) or not self.wants_dense(n):
+            return None
+        return empty_dense_factors(n)
 
     def accept_dense_factors(self, factors):
         """Dense factors (factors.empty_dense_factors) filled by the compiled LU, as the factorization."""
