@@ -93,3 +93,9 @@ def test_the_first_run_of_a_new_model_compiles_nothing(tmp_path):
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result == {"compiled": [], "marker": True}, result
     assert "compiling" not in out.stderr
+
+
+def test_the_engine_loads_the_sparse_kernels_for_the_systems_the_solvers_factorize_sparse():
+    from multibody.engine import driver
+    from multibody.solvers import linear
+    assert driver.SPARSE_SIZE == linear.SPARSE_AS_DENSE_MAX

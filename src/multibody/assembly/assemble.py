@@ -222,7 +222,7 @@ def assemble(mbs):
     from ..engine import driver
     from ..equations.system import SystemEquations
     c.equations = SystemEquations(c)
-    driver.load()
+    driver.load(c.n_ode2 + c.n_ae)
     return c
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels._jit import entry_point, ready
+from ..kernels._jit import entry_point, load_cached, ready
 from ..kernels.user import register, reraising
 from . import entry
 from .control import FactorKind, Refactor, Status, new_control
@@ -32,12 +32,25 @@ def _run():
     return _ENTRY[0]
 
 
-def load():
+# systems above this size are factorized sparse (solvers/linear.py SPARSE_AS_DENSE_MAX)
+SPARSE_SIZE = 48
+_SPARSE_LOADED = []
+
+
+def load(n=0):
     """Load the engine's compiled code (once per process; Assemble() calls it, so that a solve
-    only runs it): the entry and the workspace's constructors."""
+    only runs it): the entry and the workspace's constructors; for a system of n > SPARSE_SIZE
+    equations also the sparse LU kernels that the first sparse factorization calls from Python
+    (3-5 ms each)."""
     _run()
     ready(new_workspace)
     ready(set_factors)
+    if n > SPARSE_SIZE and not _SPARSE_LOADED:
+        from ..kernels import sparse_lu
+        for kernel in (sparse_lu.ldl_factorize, sparse_lu.prepare_refactor, sparse_lu.lu_refactor,
+                       sparse_lu.lu_solve):
+            load_cached(kernel)
+        _SPARSE_LOADED.append(True)
 
 
 def _matrices(*arrays):

@@ -9,7 +9,7 @@ import os
 
 import numba
 
-__all__ = ["njit", "stamp_cache", "typed", "ready", "entry_point", "TYPED", "TYPED_MODULES"]
+__all__ = ["njit", "stamp_cache", "typed", "ready", "entry_point", "load_cached", "TYPED", "TYPED_MODULES"]
 
 # every dispatcher made by ``typed`` (the compiled entry points, records' constructors and group
 # kernels), in the order their modules were imported; the modules that define them (all of them
@@ -113,3 +113,24 @@ def entry_point(dispatcher):
     if numba.config.DISABLE_JIT:
         return dispatcher
     return dispatcher.overloads[tuple(dispatcher.multibody_signature.args)].entry_point
+
+
+def load_cached(dispatcher):
+    """Load the specializations of a plain ``njit`` kernel that Numba's disk cache holds for this
+    CPU (those its callers made: the sparse LU kernels that Python calls), so that the first call
+    does not load it; nothing is compiled. Returns their number (0 where Numba's cache has not the
+    expected form)."""
+    cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+    if cache_file is None or numba.config.DISABLE_JIT:
+        return 0
+    try:
+        keys = list(cache_file._load_index())
+        magic = dispatcher.targetctx.codegen().magic_tuple()
+    except Exception:           # noqa: BLE001 - an optimization only
+        return 0
+    count = 0
+    for key in keys:
+        if isinstance(key, tuple) and len(key) >= 2 and key[1] == magic and tuple(key[0]) not in dispatcher.overloads:
+            dispatcher.compile(tuple(key[0]))
+            count += 1
+    return count

@@ -45,7 +45,7 @@ DENSE_TRIANGULAR_MAX = 200
 # costs n^2 against the sparse factors' few n. Measured, 1000 steps, us per step dense / sparse:
 # spherical chain n = 44 (15 solves per Jacobian) 300 / 380, 3D slider-crank n = 48 (110)
 # 150-176 / 133-150, distance chain n = 64 (22) 185-240 / 154-179, n = 16 the same.
-SPARSE_AS_DENSE_MAX = 48
+SPARSE_AS_DENSE_MAX = 48          # (engine/driver.py SPARSE_SIZE: the same)
 # dense systems up to this size are factorized by a Numba LU (kernels/linalg.py dense_lu_factors)
 # instead of LAPACK, so that the engine can refactorize them itself (same kernel, same bits);
 # larger ones stay with LAPACK (n = 200: a loop LU takes several times longer)
