@@ -84,11 +84,11 @@ def test_ignore_singular_jacobian_same_motion_minimum_norm_multipliers(name):
 
 
 @pytest.mark.parametrize("name", list(SEEDS))
-def test_least_squares_operators_of_later_newton_matrices_are_made_by_the_engine(name, monkeypatch):
-    """With ignoreSingularJacobian, Python factorizes the first Newton matrix of a solve; the
-    engine makes the least-squares operator of every later one (engine/linear.py refactor,
-    kernels/linalg.py pseudo_inverse, the kernel Python's first one uses), so the redundant model
-    runs at the speed of the compiled path."""
+def test_least_squares_factorizations_of_later_newton_matrices_are_made_by_the_engine(name, monkeypatch):
+    """With ignoreSingularJacobian, Python factorizes the first Newton matrix of a solve (its rank
+    and a nonsingular part B by pivoted QR); the engine factorizes every later one the same way
+    (engine/linear.py refactor, kernels/linalg.py reduced_factorize, which Python's first one
+    uses too), so the redundant model runs at the speed of the compiled path."""
     from multibody.solvers import linear
     calls = []
     factorize = linear.LinearSolver.factorize
@@ -102,3 +102,33 @@ def test_least_squares_operators_of_later_newton_matrices_are_made_by_the_engine
     it = mbs.sys['dynamicSolver'].it
     assert it.newtonJacobiCount > 5 * len(calls), (it.newtonJacobiCount, calls)
     assert mbs.sys['dynamicSolver'].engine['refactor'] == 3       # Refactor.LEAST_SQUARES
+
+
+def test_reduced_least_squares_gives_the_minimum_norm_solution():
+    """kernels/linalg.py reduced_factorize / reduced_solve on a singular saddle-point matrix with two
+    dependent constraint rows: the solution of SciPy's least squares (minimum norm), the null
+    space orthonormal, an inconsistent right-hand side refused."""
+    import scipy.linalg as sla
+    from multibody.kernels import linalg as kl
+    from multibody.solvers.linear import LinearSolver
+    rng = np.random.default_rng(3)
+    n2, m = 8, 5
+    A = rng.standard_normal((n2, n2))
+    A = A @ A.T + n2 * np.eye(n2)
+    C = rng.standard_normal((m, n2))
+    C[3] = 2.0 * C[0] - C[1]                       # two redundant rows
+    C[4] = C[2] + 0.5 * C[1]
+    J = np.block([[A, C.T], [C, np.zeros((m, m))]])
+    solver = LinearSolver(exu.LinearSolverType.EigenDense, True)
+    solver.factorize(J.copy())
+    B, Jr, index, null, work = solver.least_squares_arrays()
+    assert B.shape == (n2 + m - 2, n2 + m - 2) and null.shape == (2, n2 + m)
+    np.testing.assert_allclose(null @ null.T, np.eye(2), atol=1e-12)
+    np.testing.assert_allclose(J @ null.T, 0.0, atol=1e-11)
+    b = J @ rng.standard_normal(n2 + m)
+    x = np.empty(n2 + m)
+    assert kl.reduced_solve(Jr, B, index, null, b, x, work)
+    expected = sla.lstsq(J, b, cond=1e-12)[0]
+    np.testing.assert_allclose(x, expected, rtol=0, atol=1e-10 * np.abs(expected).max())
+    b[-1] += 1.0                                   # inconsistent
+    assert not kl.reduced_solve(Jr, B, index, null, b, x, work)

@@ -15,13 +15,12 @@ from ..kernels.user import register, reraising
 from . import entry
 from .control import FactorKind, Refactor, Status, new_control
 from .entry import Mode
-from .workspace import checked, new_workspace, no_factors, set_factors
+from .workspace import checked, new_workspace, no_factors, no_least_squares, set_factors
 
 __all__ = ["Engine", "Mode", "Status", "load"]
 
 _ENTRY = []
 _NO_OUT = np.zeros(0)
-_NO_MATRIX = np.zeros((0, 0))
 
 
 def _run():
@@ -53,11 +52,14 @@ def load(n=0):
         _SPARSE_LOADED.append(True)
 
 
-def _matrices(*arrays):
-    """C-contiguous float64 2D arrays (the least-squares operator and matrix)."""
-    for a in arrays:
-        if a.dtype != np.float64 or a.ndim != 2 or not a.flags.c_contiguous:
-            raise TypeError(f"least-squares arrays must be C-contiguous 2D float64, got {a.ndim}D {a.dtype}")
+def _least_squares(arrays):
+    """The least-squares arrays (B, J, index, null, work) after a check of their types: they are
+    passed to compiled code without Numba's type resolution."""
+    for a, (dtype, ndim) in zip(arrays, ((np.float64, 2), (np.float64, 2), (np.int64, 1), (np.float64, 2),
+                                         (np.float64, 1))):
+        if a.dtype != dtype or a.ndim != ndim or not a.flags.c_contiguous:
+            raise TypeError(f"least-squares arrays: expected C-contiguous {ndim}D {np.dtype(dtype)}, got "
+                            f"{a.ndim}D {a.dtype}")
     return arrays
 
 
@@ -98,7 +100,7 @@ class Engine:
         """The Newton matrix at the point of the last residual factorized by the compiled dense LU
         into ``factors`` (empty dense factors of its size); False where a pivot is singular or the
         matrix has NaN or Inf (Python's factorization then names the cause)."""
-        entry_point(set_factors)(self.ws, checked(None, tuple(factors), None)[1], _NO_MATRIX, _NO_MATRIX)
+        entry_point(set_factors)(self.ws, checked(None, tuple(factors), None)[1], no_least_squares())
         self._factors = factors
         self.ctl["refactor"] = int(Refactor.DENSE)
         self.ctl["factor_kind"] = int(FactorKind.TRIANGULAR)
@@ -119,23 +121,28 @@ class Engine:
 
     def use_factors(self, linear, n):
         """Solve with the current factorization of ``linear`` (solvers/linear.py LinearSolver):
-        its triangular factors or its least-squares operator in compiled code where it has them
+        its triangular factors or its least-squares factorization in compiled code where it has them
         (else Python solves: FactorKind.PYTHON), refactorized in compiled code where it can be."""
         ctl = self.ctl
         refactor = linear.refactorizable
         ctl["refactor"] = int({"dense": Refactor.DENSE, "sparse": Refactor.SPARSE,
                                "least-squares": Refactor.LEAST_SQUARES}.get(refactor, Refactor.NONE))
         if linear.least_squares:
-            P, J = linear.least_squares_operator()
-            entry_point(set_factors)(self.ws, no_factors(), *_matrices(P, J))
+            arrays = linear.least_squares_arrays()
+            if arrays is None:
+                ctl["factor_kind"] = int(FactorKind.PYTHON)
+                ctl["refactor"] = int(Refactor.NONE)
+                return
+            if arrays is not self._factors:
+                entry_point(set_factors)(self.ws, no_factors(), _least_squares(arrays))
+                self._factors = arrays
             ctl["factor_kind"] = int(FactorKind.LEAST_SQUARES)
-            self._factors = (P, J)
             return
         factors = linear.compiled_factors()
         if factors is None:
             ctl["factor_kind"] = int(FactorKind.PYTHON)
             return
         if factors is not self._factors:
-            entry_point(set_factors)(self.ws, checked(None, tuple(factors), None)[1], _NO_MATRIX, _NO_MATRIX)
+            entry_point(set_factors)(self.ws, checked(None, tuple(factors), None)[1], no_least_squares())
             self._factors = factors
         ctl["factor_kind"] = int(FactorKind.TRIANGULAR)

@@ -6,7 +6,7 @@ Python: solvers/linear.py."""
 import numpy as np
 
 from ..kernels._jit import njit
-from ..kernels.linalg import pseudo_inverse, refactor_dense, solve_factored
+from ..kernels.linalg import reduced_factorize, reduced_solve, refactor_dense, solve_factored
 from ..kernels.sparse_lu import lu_refactor
 from ..kernels.system import newton_values, scatter_values
 from .control import FactorKind, Refactor
@@ -17,12 +17,6 @@ DENSE = int(Refactor.DENSE)
 SPARSE = int(Refactor.SPARSE)
 LSTSQ = int(Refactor.LEAST_SQUARES)
 
-# the least-squares solution is accepted where |J x - r| <= LSTSQ_RTOL |r| + round-off (as
-# solvers/linear.py LinearSolver.solve: consistent redundant constraints)
-LSTSQ_RTOL = 1e-6
-EPS = np.finfo(np.float64).eps
-
-
 @njit
 def solve(w, c, rhs, out):
     """out = J^-1 rhs with the current factorization; False where the least-squares solution does
@@ -32,43 +26,15 @@ def solve(w, c, rhs, out):
                        rhs, out, w.work)
         return True
     if c.factor_kind == LEAST_SQUARES:
-        return least_squares(w.lsq, w.lsq_J, rhs, out, w.work)
+        return reduced_solve(w.lsq_J, w.lsq, w.lsq_index, w.lsq_null, rhs, out, w.lsq_work)
     return False
-
-
-@njit
-def least_squares(P, J, rhs, out, work):
-    """out = P rhs (P the minimum-norm least-squares operator of J), True if |J out - rhs| is within
-    LSTSQ_RTOL |rhs| and the round-off of the product (else the system is inconsistent)."""
-    n = rhs.shape[0]
-    for i in range(P.shape[0]):
-        acc = 0.0
-        for j in range(n):
-            acc += P[i, j] * rhs[j]
-        out[i] = acc
-    res2, rn2, xn2, jmax = 0.0, 0.0, 0.0, 0.0
-    for i in range(J.shape[0]):
-        acc = 0.0
-        for j in range(J.shape[1]):
-            acc += J[i, j] * out[j]
-            a = abs(J[i, j])
-            if a > jmax:
-                jmax = a
-        d = acc - rhs[i]
-        res2 += d * d
-        rn2 += rhs[i] * rhs[i]
-    for i in range(n):
-        xn2 += out[i] * out[i]
-    rn = np.sqrt(rn2)
-    roundoff = 1e3 * EPS * (jmax * J.shape[0] * np.sqrt(xn2) + rn)
-    return np.sqrt(res2) <= LSTSQ_RTOL * rn + roundoff
 
 
 @njit
 def refactor(system, w, c):
     """The Newton matrix at the point of the last residual with the coefficients w.coef, factorized
     into the current factors in place (dense LU, the sparse refactorization, or the least-squares
-    operator into w.lsq with the matrix in w.lsq_J); True if done (else the factors' values are
+    factorization into w.lsq, w.lsq_null with the matrix in w.lsq_J); True if done (else the factors' values are
     undefined for SPARSE and LEAST_SQUARES, unchanged for DENSE, and Python factorizes)."""
     if c.refactor == DENSE:
         if newton_values(system, w.coef) != 0:
@@ -93,5 +59,5 @@ def refactor(system, w, c):
             return False
         J = w.lsq_J
         scatter_values(system.vals, system.dense_slots, J.reshape(J.shape[0] * J.shape[1]))
-        return pseudo_inverse(J, w.lsq)
+        return reduced_factorize(J, w.lsq, w.lsq_index, w.lsq_null, w.lsq_work, c.singular_pivot)
     return False

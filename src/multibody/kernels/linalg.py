@@ -6,10 +6,10 @@ from ._jit import njit
 from .sparse_lu import lu_solve
 
 # the rank cut-off of the least-squares solves (consistent redundant constraints): singular values
-# below LSTSQ_RANK_RTOL max(n, m) sigma_max are dropped. Redundant equations are dependent up to
-# round-off: their singular values sit at a few eps sigma_max (4.4e-16 relative in the 3D
-# four-bar), which LAPACK's default cut-off (eps) keeps, giving multipliers with an O(1e-3)
-# null-space component.
+# (pivoted QR: diagonal entries) below LSTSQ_RANK_RTOL max(n, m) times the largest are dropped.
+# Redundant equations are dependent up to round-off: their singular values sit at a few eps
+# sigma_max (4.4e-16 relative in the 3D four-bar), which LAPACK's default cut-off (eps) keeps,
+# giving multipliers with an O(1e-3) null-space component.
 LSTSQ_RANK_RTOL = 100 * np.finfo(np.float64).eps
 
 
@@ -124,10 +124,17 @@ def dense_factor_solve(A, perm, b, x, pivot_tol):
     """x = A^-1 b by an LU with partial pivoting of A (n, n) in place (its factors stay in A, the
     row order in perm); returns -1, or the original row of the first pivot below pivot_tol
     max(max |a_ij|, 1) (x undefined then)."""
-    n = A.shape[0]
     bad = _lu_in_place(A, perm, pivot_tol, True)
     if bad >= 0:
         return perm[bad]
+    _solve_in_place(A, perm, b, x)
+    return -1
+
+
+@njit(inline="always")
+def _solve_in_place(A, perm, b, x):
+    """x = A^-1 b with the LU of _lu_in_place in A (rows in the order perm)."""
+    n = A.shape[0]
     for i in range(n):
         x[i] = b[perm[i]]
     for i in range(n):
@@ -140,16 +147,109 @@ def dense_factor_solve(A, perm, b, x, pivot_tol):
         for j in range(i + 1, n):
             acc -= A[i, j] * x[j]
         x[i] = acc / A[i, i]
-    return -1
+
+
+# ---------------------------------------------------------------- minimum-norm least squares
+# A singular Newton matrix J (n, n) of rank m (consistently redundant constraints, with
+# ignoreSingularJacobian): B = J[rows, cols] (m, m) is a nonsingular part of it (rows and cols
+# chosen by pivoted QR at the first matrix, solvers/linear.py), and the other columns ``drop``
+# span, with B's solutions, J's null space. ``index`` = [rows (m), cols (m), drop (n - m), the LU's
+# row order (m)]; ``null`` (n - m, n) an orthonormal basis of the null space. A solve takes the
+# basic solution (zero in the dropped columns) and subtracts its null-space part: the
+# minimum-norm solution, at the cost of a dense LU of B (an SVD of J cost 4-6 times more).
+
+@njit
+def reduced_factorize(J, B, index, null, work, pivot_tol):
+    """B = J[rows, cols] factorized in place (LU, the row order in index), ``null`` the orthonormal
+    null-space basis of J; False where J has NaN or Inf or B is singular (the redundant equations
+    have changed: Python chooses again)."""
+    n, m = J.shape[0], B.shape[0]
+    k = n - m
+    for i in range(n):
+        for j in range(n):
+            if not np.isfinite(J[i, j]):
+                return False
+    rows, cols, drop, perm = index[:m], index[m:2 * m], index[2 * m:2 * m + k], index[2 * m + k:]
+    for a in range(m):
+        for b in range(m):
+            B[a, b] = J[rows[a], cols[b]]
+    if _lu_in_place(B, perm, pivot_tol, True) >= 0:
+        return False
+    rhs, x = work[:m], work[m:2 * m]
+    for d in range(k):
+        c = drop[d]
+        for a in range(m):
+            rhs[a] = -J[rows[a], c]
+        _solve_in_place(B, perm, rhs, x)
+        for j in range(n):
+            null[d, j] = 0.0
+        for a in range(m):
+            null[d, cols[a]] = x[a]
+        null[d, c] = 1.0
+    for sweep in range(2):              # modified Gram-Schmidt, twice
+        for d in range(k):
+            for e in range(d):
+                dot = 0.0
+                for j in range(n):
+                    dot += null[d, j] * null[e, j]
+                for j in range(n):
+                    null[d, j] -= dot * null[e, j]
+            norm = 0.0
+            for j in range(n):
+                norm += null[d, j] * null[d, j]
+            norm = np.sqrt(norm)
+            for j in range(n):
+                null[d, j] /= norm
+    return True
 
 
 @njit
-def pseudo_inverse(J, P):
-    """P = the minimum-norm least-squares operator of J (n, m) (its pseudo-inverse, singular values
-    below LSTSQ_RANK_RTOL max(n, m) sigma_max dropped); False (P unchanged) if J has NaN or Inf."""
+def reduced_solve(J, B, index, null, rhs, out, work):
+    """out = the minimum-norm solution of J out = rhs with the factors of reduced_factorize; True
+    if |J out - rhs| is within LSTSQ_RTOL |rhs| and the round-off of the product (else the system
+    is inconsistent: Python reports it)."""
+    n, m = J.shape[0], B.shape[0]
+    k = n - m
+    rows, cols, perm = index[:m], index[m:2 * m], index[2 * m + k:]
+    b, x = work[:m], work[m:2 * m]
+    for a in range(m):
+        b[a] = rhs[rows[a]]
+    _solve_in_place(B, perm, b, x)
+    for j in range(n):
+        out[j] = 0.0
+    for a in range(m):
+        out[cols[a]] = x[a]
+    for d in range(k):
+        dot = 0.0
+        for j in range(n):
+            dot += null[d, j] * out[j]
+        for j in range(n):
+            out[j] -= dot * null[d, j]
+    return consistent(J, out, rhs)
+
+
+# a least-squares solution is accepted where |J x - r| <= LSTSQ_RTOL |r| + round-off (consistent
+# redundant equations; solvers/linear.py LinearSolver.solve checks the same)
+LSTSQ_RTOL = 1e-6
+_EPS = np.finfo(np.float64).eps
+
+
+@njit
+def consistent(J, x, rhs):
+    """True if x solves J x = rhs within LSTSQ_RTOL |rhs| and the round-off of the product."""
+    res2, rn2, xn2, jmax = 0.0, 0.0, 0.0, 0.0
     for i in range(J.shape[0]):
+        acc = 0.0
         for j in range(J.shape[1]):
-            if not np.isfinite(J[i, j]):
-                return False
-    P[:, :] = np.linalg.pinv(J, LSTSQ_RANK_RTOL * max(J.shape[0], J.shape[1]))
-    return True
+            acc += J[i, j] * x[j]
+            a = abs(J[i, j])
+            if a > jmax:
+                jmax = a
+        d = acc - rhs[i]
+        res2 += d * d
+        rn2 += rhs[i] * rhs[i]
+    for i in range(x.shape[0]):
+        xn2 += x[i] * x[i]
+    rn = np.sqrt(rn2)
+    roundoff = 1e3 * _EPS * (jmax * J.shape[0] * np.sqrt(xn2) + rn)
+    return np.sqrt(res2) <= LSTSQ_RTOL * rn + roundoff

@@ -70,7 +70,7 @@ def workspace_buffers(solver, lie=None, lie_inc=None, explicit=None):
     lie = e1 if lie is None else lie
     ex = explicit or (e1, e1, e1, e1, e2, e1, e1, e1, e1, e1, e1, ei, e1, e1)
     return (e2, e2, np.zeros(dense * dense), np.zeros(dense, dtype=np.int64), np.zeros(eq.nnz),
-            lie, np.zeros(lie.shape[0] // 2), e1 if lie_inc is None else lie_inc) + tuple(ex)
+            lie, np.zeros(lie.shape[0] // 2), e1 if lie_inc is None else lie_inc) + tuple(ex) + (ei, e2, e1)
 
 
 class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):

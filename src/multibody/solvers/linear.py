@@ -102,7 +102,7 @@ class LinearSolver:
         self.dense = st in (LinearSolverType.EXUdense, LinearSolverType.EigenDense)
         self.least_squares = ignore_singular and st == LinearSolverType.EigenDense
         self._lu = None
-        self._lstsq_matrix = None
+        self._lstsq_matrix = self._reduced = None
         self._triangular = None
         self._klu = None                # numeric KLU factorization of the current matrix
         self._klu_pattern = None        # KLU symbolic analysis of the sparsity pattern
@@ -130,13 +130,14 @@ class LinearSolver:
         stored zeros (``_factorize_single_use``)."""
         self._compiled = None
         self._lu = None
-        self._lstsq_matrix = None
+        self._lstsq_matrix = self._reduced = None
         self._triangular = None
         self._klu = None
         self._dense_lu = False
         self._sparse = None
         if self.least_squares:
-            self._lstsq_matrix = J if isinstance(J, np.ndarray) else J.toarray()
+            self._lstsq_matrix = np.ascontiguousarray(J if isinstance(J, np.ndarray) else J.toarray(), dtype=float)
+            self._reduced = self._factorize_least_squares(self._lstsq_matrix)
             return
         if self.dense:
             self._factorize_dense(J if isinstance(J, np.ndarray) else J.toarray(), single_use)
@@ -414,7 +415,7 @@ class LinearSolver:
         """The factors of the last full sparse factorization, refactorized in place (by
         ``_refactorize`` or the compiled step loop), as the current factorization."""
         f = self._refactor[0]
-        self._lu = self._lstsq_matrix = self._klu = self._triangular = None
+        self._lu = self._lstsq_matrix = self._reduced = self._klu = self._triangular = None
         self._dense_lu = False
         self._sparse = self._compiled = f
         self.refactorizations += 1
@@ -489,16 +490,33 @@ class LinearSolver:
             return self._lu.solve(np.asarray(r, dtype=float))
         return self.solve(r)
 
-    def least_squares_operator(self):
-        """(P, J) of the least-squares solve: the minimum-norm operator P (the pseudo-inverse with
-        the rank cut-off of ``solve``) of the current matrix J, for the compiled solves
-        (engine/linear.py ``least_squares``: x = P r, its consistency checked as ``solve`` does),
-        made by the kernel that the compiled refactorization of later matrices uses."""
-        J = np.ascontiguousarray(self._lstsq_matrix, dtype=float)
-        P = np.empty((J.shape[1], J.shape[0]))
-        if not linalg.pseudo_inverse(J, P):
-            raise SingularJacobian(-1, "Jacobian contains NaN or Inf")
-        return P, J
+    def least_squares_arrays(self):
+        """(B, J, index, null, work) of the current least-squares factorization for the engine
+        (kernels/linalg.py reduced_factorize and reduced_solve: its later matrices are factorized
+        and solved there), or None where there is none (Python solves)."""
+        return self._reduced
+
+    def _factorize_least_squares(self, J):
+        """The reduced factorization of a singular J (kernels/linalg.py): J's rank m and its
+        independent rows by QR with column pivoting of J^T, then m independent columns of those
+        rows the same way; B = J[rows, cols] (m, m) is nonsingular and the dropped columns give
+        the null space. None where J has NaN or Inf or B is found singular (Python solves)."""
+        n = J.shape[0]
+        if n == 0 or J.shape[1] != n or not np.all(np.isfinite(J)):
+            return None
+        _, R, prow = sla.qr(J.T, mode="economic", pivoting=True)
+        d = np.abs(np.diag(R))
+        m = int(np.count_nonzero(d > linalg.LSTSQ_RANK_RTOL * n * d[0])) if d.size and d[0] > 0 else 0
+        if m == 0:
+            return None
+        rows = np.sort(prow[:m])
+        _, _, pcol = sla.qr(J[rows], mode="economic", pivoting=True)
+        index = np.concatenate([rows, np.sort(pcol[:m]), np.sort(pcol[m:]), np.zeros(m, dtype=np.int64)])
+        B, null, work = np.empty((m, m)), np.empty((n - m, n)), np.empty(2 * m)
+        index = np.ascontiguousarray(index, dtype=np.int64)
+        if not linalg.reduced_factorize(J, B, index, null, work, SINGULAR_PIVOT):
+            return None
+        return B, J, index, null, work
 
     def compiled_factors(self):
         """The current sparse factorization as arrays for kernels/linalg.py ``solve_factored``:
@@ -537,7 +555,7 @@ class LinearSolver:
 
     def accept_dense_factors(self, factors):
         """Dense factors (factors.empty_dense_factors) filled by the compiled LU, as the factorization."""
-        self._lu = self._lstsq_matrix = self._klu = self._sparse = None
+        self._lu = self._lstsq_matrix = self._reduced = self._klu = self._sparse = None
         self._dense_lu = True
         self._triangular = factors[:9]
         self._compiled = factors
@@ -549,7 +567,7 @@ class LinearSolver:
         'least-squares' for the least-squares operator: the engine may then replace them in place
         with those of a new matrix (engine/linear.py ``refactor``); else None."""
         if self._lstsq_matrix is not None:
-            return "least-squares"
+            return "least-squares" if self._reduced is not None else None
         if self._dense_lu:
             return "dense"
         if self._refactor is not None and self._sparse is self._refactor[0]:
