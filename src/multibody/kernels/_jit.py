@@ -109,10 +109,13 @@ def entry_point(dispatcher):
     type resolution (0.3 instead of 1.2 us a call; the first call of a dispatcher with a record
     dtype argument also built its Numba type, 1 ms). Its arguments must have the declared types:
     only the sizes of array items are checked. With NUMBA_DISABLE_JIT the Python function."""
-    ready(dispatcher)
-    if numba.config.DISABLE_JIT:
-        return dispatcher
-    return dispatcher.overloads[tuple(dispatcher.multibody_signature.args)].entry_point
+    function = getattr(dispatcher, "_multibody_entry", None)
+    if function is None:
+        ready(dispatcher)
+        function = dispatcher if numba.config.DISABLE_JIT else \
+            dispatcher.overloads[tuple(dispatcher.multibody_signature.args)].entry_point
+        dispatcher._multibody_entry = function
+    return function
 
 
 def load_cached(dispatcher):
