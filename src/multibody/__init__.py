@@ -26,6 +26,9 @@ try:
     from .model.settings import *  # noqa: F401,F403  (SimulationSettings, VisualizationSettings, sub-structures)
     from .model.settings import SimulationSettings, VisualizationSettings
     from .solvers.facade import SolverSuccess
+    from .model.config import (GetVersionString, Help, Print, RequireVersion, SetLinalgOutputFormatPython,
+                               SetOutputPrecision, SetPrintDelayMilliSeconds, SetWriteToConsole, SetWriteToFile,
+                               SuppressWarnings, config)
     from .solvers.linearize import ComputeLinearizedSystem, ComputeODE2Eigenvalues  # noqa: F401  (+ mbs methods)
     from .solvers.consistency import AddConstraintResidualSensor, compute_consistent_initial_conditions as ComputeConsistentInitialConditions  # noqa: F401,E501
 except BaseException:
@@ -33,81 +36,49 @@ except BaseException:
         _gc.enable()
     raise
 
-config = _NS(printToConsole=True, outputPrecision=6, outputDirectory="", suppressWarnings=False,
-             linalgOutputFormatPython=True)
 variables = {}
 sys = {}
 special = _NS(solver=_NS(timeout=-1), exceptions=_NS(parameterRangeChecks=True))
 
-_write_file = None
+
+def _renderer_deprecated(name, flag, new):
+    if flag:
+        import warnings
+        warnings.warn(f"exudyn.{name}(): deprecated; for a SystemContainer SC use {new}", DeprecationWarning,
+                      stacklevel=3)
 
 
-def Print(*args, sep=" ", end="\n", flush=False):
-    """print() routed through multibody's output (file redirection with SetWriteToFile)."""
-    if config.printToConsole:
-        print(*args, sep=sep, end=end, flush=flush)
-    if _write_file is not None:
-        _write_file.write(sep.join(str(a) for a in args) + end)
-        if flush:
-            _write_file.flush()
+def IsRendererActive(deprecationWarning=True):
+    _renderer_deprecated("IsRendererActive", deprecationWarning, "SC.renderer.IsActive()")
+    from .visualization.renderer import attached
+    SC = attached()
+    return SC.renderer.IsActive() if SC is not None else False
 
 
-def SetWriteToFile(filename, flagWriteToFile=True, flagAppend=False, flagFlushAlways=False):
-    global _write_file
-    if _write_file is not None:
-        _write_file.close()
-        _write_file = None
-    if flagWriteToFile:
-        _write_file = open(filename, "a" if flagAppend else "w")
-
-
-def SetWriteToConsole(flag):
-    config.printToConsole = bool(flag)
-
-
-def SetOutputPrecision(numberOfDigits):
-    config.outputPrecision = int(numberOfDigits)
-
-
-def SetLinalgOutputFormatPython(flagPythonFormat):
-    config.linalgOutputFormatPython = bool(flagPythonFormat)
-
-
-def SetPrintDelayMilliSeconds(delayMilliSeconds):
-    pass
-
-
-def GetVersionString(addDetails=False):
-    return __version__
-
-
-def RequireVersion(requiredVersion):
-    """Exudyn scripts check the Exudyn version; multibody implements the 1.13 API."""
-    return None
-
-
-def IsRendererActive():
-    return False
-
-
-def StartRenderer(verbose=0):
+def StartRenderer(verbose=0, deprecationWarning=True):
     """No window here (returns False, IsRendererActive() stays False); marks the renderer of the
     last SystemContainer made started: solves then record images headless if
     solution.recordImagesInterval >= 0 (visualization/renderer.py Renderer)."""
+    _renderer_deprecated("StartRenderer", deprecationWarning, "SC.renderer.Start()")
     from .visualization.renderer import attached
     SC = attached()
     return SC.renderer.Start(verbose=verbose) if SC is not None else False
 
 
-def StopRenderer():
+def StopRenderer(deprecationWarning=True):
+    _renderer_deprecated("StopRenderer", deprecationWarning, "SC.renderer.Stop()")
     from .visualization.renderer import attached
     SC = attached()
     if SC is not None:
         SC.renderer.Stop()
 
 
-def DoRendererIdleTasks(waitSeconds=0):
-    pass
+def DoRendererIdleTasks(waitSeconds=0, deprecationWarning=True):
+    _renderer_deprecated("DoRendererIdleTasks", deprecationWarning, "SC.renderer.DoIdleTasks()")
+    from .visualization.renderer import attached
+    SC = attached()
+    if SC is not None:
+        SC.renderer.DoIdleTasks(waitSeconds)
 
 
 def SolveDynamic(mbs, simulationSettings=None, solverType=None, updateInitialValues=False, storeSolver=True,
@@ -130,7 +101,7 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
 
 
 def _lazy_modules():
-    from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver  # noqa: F401
+    from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver, graphicsDataUtilities  # noqa: F401,E501
     # the engine, imported here so that the first Assemble()/solve does not pay for imports
     from .assembly import assemble  # noqa: F401
     from .equations import system  # noqa: F401  (Assemble's; it was imported inside the timed build)

@@ -68,6 +68,41 @@ def _ht(value, arg, fname):
     return a
 
 
+def _deprecated_arguments(**old_to_new):
+    """The 1.11 argument names of a Create function (Exudyn 1.13 keeps them as arguments with
+    default None, after the others): given, they warn (DeprecationWarning, at the caller's line)
+    and stand for the new argument; both given -> TypeError. The function's signature shows them
+    as Exudyn's does."""
+    import functools
+    import inspect
+
+    def decorate(func):
+        sig = inspect.signature(func)
+        params = [q for q in sig.parameters.values() if q.kind != q.VAR_KEYWORD]
+        params += [inspect.Parameter(old, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)
+                   for old in old_to_new]
+        new_defaults = {new: sig.parameters[new].default for new in set(old_to_new.values())}
+        fname = func.__name__
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            for old, new in old_to_new.items():
+                if old not in kwargs:
+                    continue
+                value = kwargs.pop(old)
+                if value is None:
+                    continue
+                if new in kwargs and not _same(kwargs[new], new_defaults[new]):
+                    raise TypeError(f"{_fn(fname)}: use either '{new}' or the deprecated '{old}', not both")
+                warnings.warn(f"{_fn(fname)}: argument '{old}' is deprecated; use '{new}'", DeprecationWarning,
+                              stacklevel=2)
+                kwargs[new] = value
+            return func(*args, **kwargs)
+        wrapper.__signature__ = sig.replace(parameters=params)
+        return wrapper
+    return decorate
+
+
 def _legacy(fname, kwargs, old, new, value, default):
     """Take a deprecated 1.11 keyword from kwargs (DeprecationWarning); both given -> TypeError."""
     if old not in kwargs:
@@ -93,8 +128,7 @@ def _no_more(fname, kwargs):
 
 
 def _item_numbers(fname, itemNumbers, kwargs):
-    for old in ("bodyNumbers", "bodyOrNodeList", "bodyList"):
-        itemNumbers = _legacy(fname, kwargs, old, "itemNumbers", itemNumbers, [None, None])
+    itemNumbers = _legacy(fname, kwargs, "bodyList", "itemNumbers", itemNumbers, [None, None])
     if itemNumbers is None or len(itemNumbers) != 2:
         raise TypeError(f"{_fn(fname)}: argument 'itemNumbers' must be a list of two item indices; "
                         f"received {itemNumbers!r}")
@@ -278,13 +312,13 @@ def _gravity(mbs, body, gravity, out, fn):
         out["markerBodyMass"], out["loadNumber"] = mm, ld
 
 
+@_deprecated_arguments(physicsMass="mass")
 def CreateMassPoint(mbs, name='', referencePosition=[0., 0., 0.], initialDisplacement=[0., 0., 0.],
                     initialVelocity=[0., 0., 0.], mass=0., gravity=[0., 0., 0.], graphicsDataList=[],
                     drawSize=-1, color=[-1., -1., -1., -1.], show=True, create2D=False, returnDict=False,
                     **kwargs):
     """NodePoint + MassPoint (or 2D), optional gravity (system.md 7.2)."""
     fn = "CreateMassPoint"
-    mass = _legacy(fn, kwargs, "physicsMass", "mass", mass, 0.)
     _no_more(fn, kwargs)
     p = _vector(referencePosition, 3, "referencePosition", fn)
     u = _vector(initialDisplacement, 3, "initialDisplacement", fn)
@@ -400,6 +434,7 @@ def _rz(phi):
 
 # ---------------------------------------------------------------- connectors
 
+@_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
 def CreateSpringDamper(mbs, name='', itemNumbers=[None, None], localPosition0=[0., 0., 0.],
                        localPosition1=[0., 0., 0.], referenceLength=None, stiffness=0., damping=0., force=0.,
                        velocityOffset=0., springForceUserFunction=0, show=True, drawSize=-1,
@@ -419,6 +454,7 @@ def CreateSpringDamper(mbs, name='', itemNumbers=[None, None], localPosition0=[0
         visualization={"show": show, "drawSize": drawSize, "color": list(color)}))
 
 
+@_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
 def CreateCartesianSpringDamper(mbs, name='', itemNumbers=[None, None], localPosition0=[0., 0., 0.],
                                 localPosition1=[0., 0., 0.], stiffness=[0., 0., 0.], damping=[0., 0., 0.],
                                 offset=[0., 0., 0.], springForceUserFunction=0, show=True, drawSize=-1,
@@ -437,6 +473,8 @@ def CreateCartesianSpringDamper(mbs, name='', itemNumbers=[None, None], localPos
         visualization={"show": show, "drawSize": drawSize, "color": list(color)}))
 
 
+@_deprecated_arguments(intrinsicFormulation="useIntrinsicFormulation", bodyNumbers="itemNumbers",
+                       bodyOrNodeList="itemNumbers")
 def CreateRigidBodySpringDamper(mbs, name='', itemNumbers=[None, None], localPosition0=[0., 0., 0.],
                                 localPosition1=[0., 0., 0.], stiffness=np.zeros((6, 6)), damping=np.zeros((6, 6)),
                                 offset=[0., 0., 0., 0., 0., 0.], rotationMatrixJoint=np.eye(3), useGlobalFrame=True,
@@ -450,8 +488,6 @@ def CreateRigidBodySpringDamper(mbs, name='', itemNumbers=[None, None], localPos
     """
     fn = "CreateRigidBodySpringDamper"
     items = _item_numbers(fn, itemNumbers, kwargs)
-    useIntrinsicFormulation = _legacy(fn, kwargs, "intrinsicFormulation", "useIntrinsicFormulation",
-                                      useIntrinsicFormulation, True)
     _no_more(fn, kwargs)
     R = _matrix3(rotationMatrixJoint, "rotationMatrixJoint", fn)
     A0 = _frame_of(mbs, items[0])[1]
@@ -469,6 +505,7 @@ def CreateRigidBodySpringDamper(mbs, name='', itemNumbers=[None, None], localPos
         visualization={"show": show, "drawSize": drawSize, "color": list(color)}))
 
 
+@_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
 def CreateTorsionalSpringDamper(mbs, name='', itemNumbers=[None, None], position=[0., 0., 0.], axis=[0., 0., 0.],
                                 stiffness=0., damping=0., offset=0., velocityOffset=0., torque=0.,
                                 useGlobalFrame=True, springTorqueUserFunction=0, unlimitedRotations=True,
@@ -504,6 +541,7 @@ def _joint(mbs, fn, name, itemNumbers, kwargs, position, useGlobalFrame, frame):
     return [_rigid_marker(mbs, it, p_J, _frame_of(mbs, it)[1].T @ A_J, nm) for it, nm in zip(items, (n0, n1))]
 
 
+@_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
 def CreateRevoluteJoint(mbs, name='', itemNumbers=[None, None], position=[], axis=[], useGlobalFrame=True,
                         show=True, axisRadius=0.1, axisLength=0.4, color=[-1., -1., -1., -1.], **kwargs):
     """Two rigid markers (joint z = axis, system.md 7.5/7.6) + ObjectJointRevoluteZ."""
@@ -515,6 +553,7 @@ def CreateRevoluteJoint(mbs, name='', itemNumbers=[None, None], position=[], axi
         "show": show, "axisRadius": axisRadius, "axisLength": axisLength, "color": list(color)}))
 
 
+@_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
 def CreatePrismaticJoint(mbs, name='', itemNumbers=[None, None], position=[], axis=[], useGlobalFrame=True,
                          show=True, axisRadius=0.1, axisLength=0.4, color=[-1., -1., -1., -1.], **kwargs):
     """Two rigid markers (joint x = axis) + ObjectJointPrismaticX."""
@@ -526,6 +565,7 @@ def CreatePrismaticJoint(mbs, name='', itemNumbers=[None, None], position=[], ax
         "show": show, "axisRadius": axisRadius, "axisLength": axisLength, "color": list(color)}))
 
 
+@_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
 def CreateSphericalJoint(mbs, name='', itemNumbers=[None, None], position=[], constrainedAxes=[1, 1, 1],
                          useGlobalFrame=True, show=True, jointRadius=0.1, color=[-1., -1., -1., -1.], **kwargs):
     """Two position markers at the joint point + ObjectJointSpherical (system.md 7.8)."""
@@ -547,6 +587,7 @@ def CreateSphericalJoint(mbs, name='', itemNumbers=[None, None], position=[], co
                                                              "color": list(color)}))
 
 
+@_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
 def CreateGenericJoint(mbs, name='', itemNumbers=[None, None], position=[], rotationMatrixAxes=np.eye(3),
                        constrainedAxes=[1, 1, 1, 1, 1, 1], useGlobalFrame=True, offsetUserFunction=0,
                        offsetUserFunction_t=0, show=True, axesRadius=0.1, axesLength=0.4,
@@ -566,6 +607,7 @@ def CreateGenericJoint(mbs, name='', itemNumbers=[None, None], position=[], rota
         visualization={"show": show, "axesRadius": axesRadius, "axesLength": axesLength, "color": list(color)}))
 
 
+@_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
 def CreateDistanceConstraint(mbs, name='', itemNumbers=[None, None], localPosition0=[0., 0., 0.],
                              localPosition1=[0., 0., 0.], distance=None, show=True, drawSize=-1.,
                              color=[-1., -1., -1., -1.], **kwargs):
@@ -590,13 +632,14 @@ def CreateDistanceConstraint(mbs, name='', itemNumbers=[None, None], localPositi
                                                                 "color": list(color)}))
 
 
+@_deprecated_arguments(factorValue1="factor1", bodyNumbers="itemNumbers",
+                       bodyOrNodeList="itemNumbers")
 def CreateCoordinateConstraint(mbs, name='', itemNumbers=[None, None], coordinates=[None, None], offset=0.,
                                factor1=1., velocityLevel=False, offsetUserFunction=0, offsetUserFunction_t=0,
                                show=True, drawSize=-1., color=[-1., -1., -1., -1.], **kwargs):
     """Coordinate markers (ground node for None/ground) + ObjectConnectorCoordinate (system.md 7.11)."""
     fn = "CreateCoordinateConstraint"
     items = _item_numbers(fn, itemNumbers, kwargs)
-    factor1 = _legacy(fn, kwargs, "factorValue1", "factor1", factor1, 1.)
     _no_more(fn, kwargs)
     names = _names(name)
     ms, ground = [], 0
@@ -640,7 +683,6 @@ def _node_size(mbs, nd):
 
 def _load(mbs, fn, cls, name, itemNumber, loadVector, localPosition, bodyFixed, loadVectorUserFunction, show,
           kwargs, rigid):
-    itemNumber = _legacy(fn, kwargs, "bodyNumber", "itemNumber", itemNumber, None)
     _no_more(fn, kwargs)
     lp = _vector(localPosition, 3, "localPosition", fn)
     if isinstance(itemNumber, MarkerIndex):
@@ -658,6 +700,7 @@ def _load(mbs, fn, cls, name, itemNumber, loadVector, localPosition, bodyFixed, 
                            visualization={"show": show}))
 
 
+@_deprecated_arguments(bodyNumber="itemNumber")
 def CreateForce(mbs, name='', itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.],
                 bodyFixed=False, loadVectorUserFunction=0, show=True, **kwargs):
     """Body position marker (a rigid one for a body-fixed force, as Exudyn 1.13.6) + LoadForceVector."""
@@ -665,6 +708,7 @@ def CreateForce(mbs, name='', itemNumber=None, loadVector=[0., 0., 0.], localPos
                  loadVectorUserFunction, show, kwargs, rigid=bool(bodyFixed))
 
 
+@_deprecated_arguments(bodyNumber="itemNumber")
 def CreateTorque(mbs, name='', itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.],
                  bodyFixed=False, loadVectorUserFunction=0, show=True, **kwargs):
     """Body rigid marker + LoadTorqueVector."""

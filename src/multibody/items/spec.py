@@ -478,7 +478,9 @@ def _init_table(spec, visualization):
     table = _INIT_CACHE.get(key)
     if table is None:
         params = spec.vparams if visualization else spec.params
-        names = [p.name for p in params] if visualization else ["name"] + [p.name for p in params]
+        # positional order as Exudyn's: name, the parameters, their deprecated names, visualization
+        names = [p.name for p in params] if visualization else (
+            ["name"] + [p.name for p in params] + [old for p in params for old in p.legacy] + ["visualization"])
         defaults = [(p.name, p.default, isinstance(p.default, (list, np.ndarray))) for p in params]
         table = _INIT_CACHE[key] = (names, {p.name: p for p in params}, defaults)
     return table
@@ -491,7 +493,35 @@ def warn_legacy(spec, old, new):
 
 # ---------------------------------------------------------------- classes
 
-class VisualizationItem:
+def _signature(spec, visualization):
+    """The constructor's signature, as Exudyn's item classes have it (inspect.signature)."""
+    import inspect
+    P = inspect.Parameter
+
+    def shown(d):           # (arrays as the lists Exudyn's defaults are)
+        return d.tolist() if isinstance(d, np.ndarray) else d
+    if visualization:
+        return inspect.Signature([P(p.name, P.POSITIONAL_OR_KEYWORD, default=shown(p.default)) for p in spec.vparams])
+    vdefault = {p.name: shown(p.default) for p in spec.vparams}
+    return inspect.Signature([P("name", P.POSITIONAL_OR_KEYWORD, default="")]
+                             + [P(p.name, P.POSITIONAL_OR_KEYWORD, default=shown(p.default)) for p in spec.params]
+                             + [P(old, P.POSITIONAL_OR_KEYWORD, default=None) for p in spec.params for old in p.legacy]
+                             + [P("visualization", P.POSITIONAL_OR_KEYWORD, default=vdefault)])
+
+
+class _ItemType(type):
+    """The type of the generated item and V-classes: their constructor's signature by their spec
+    (made when asked for: inspect.signature(ObjectMassPoint))."""
+
+    @property
+    def __signature__(cls):
+        spec = cls.__dict__.get("_spec")
+        if spec is None:
+            raise AttributeError("__signature__")
+        return _signature(spec, issubclass(cls, VisualizationItem))
+
+
+class VisualizationItem(metaclass=_ItemType):
     """Base of the generated V-classes (``VObjectMassPoint`` ...)."""
     _spec: ItemSpec = None
 
@@ -524,7 +554,7 @@ class VisualizationItem:
         return repr(dict(self))
 
 
-class Item:
+class Item(metaclass=_ItemType):
     """Base of the generated item classes (``ObjectMassPoint`` ...).
 
     Instances hold the parameters as attributes; ``dict(item)`` gives the

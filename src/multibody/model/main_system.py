@@ -153,8 +153,12 @@ class MainSystem:
         for key, value in d.items():
             p, is_v, legacy = spec.resolve_name(key)
             if p is None:
-                raise ItemParameterError(describe_item(spec, number, values["name"]), key, value,
-                                         "is not a parameter of this item type")
+                # Exudyn 1.13.6 ignores a dict key that is not a parameter (older keys such as a
+                # marker's 'bodyFixed', or 'VdrawSize' where the item draws no size): so do we, but
+                # not silently
+                warnings.warn(f"{describe_item(spec, number, values['name'])}: '{key}' is not a parameter of "
+                              f"{spec.class_name}; ignored", UserWarning, stacklevel=3)
+                continue
             if legacy is not None:
                 if value is None:
                     continue
@@ -208,25 +212,25 @@ class MainSystem:
         self._changed()
         return INDEX_TYPES[family](number)
 
-    def AddNode(self, item):
+    def AddNode(self, pyObject):
         """Add a node (item class or dict); returns a NodeIndex."""
-        return self._add("node", item)
+        return self._add("node", pyObject)
 
-    def AddObject(self, item):
+    def AddObject(self, pyObject):
         """Add an object (body, connector, constraint, joint); returns an ObjectIndex."""
-        return self._add("object", item)
+        return self._add("object", pyObject)
 
-    def AddMarker(self, item):
+    def AddMarker(self, pyObject):
         """Add a marker; returns a MarkerIndex."""
-        return self._add("marker", item)
+        return self._add("marker", pyObject)
 
-    def AddLoad(self, item):
+    def AddLoad(self, pyObject):
         """Add a load; returns a LoadIndex."""
-        return self._add("load", item)
+        return self._add("load", pyObject)
 
-    def AddSensor(self, item):
+    def AddSensor(self, pyObject):
         """Add a sensor; returns a SensorIndex."""
-        return self._add("sensor", item)
+        return self._add("sensor", pyObject)
 
     def _changed(self):
         self.systemIsConsistent = False
@@ -524,7 +528,8 @@ class MainSystem:
     def SendRedrawSignal(self): pass
     def GetRenderEngineStopFlag(self): return False
     def SetRenderEngineStopFlag(self, stopFlag): pass
-    def WaitForUserToContinue(self, printMessage=True): pass
+    def WaitForUserToContinue(self, printMessage=True, deprecationWarning=True):
+        """No window here: nothing to wait for (Exudyn waits for a key in its render window)."""
 
     def __repr__(self):
         c = self._compiled if self.systemIsConsistent else None
@@ -699,4 +704,4 @@ class SystemContainer:
     def AttachToRenderEngine(self): return False
     def DetachFromRenderEngine(self): return False
     def GetRenderState(self): return {}
-    def SetRenderState(self, renderState): pass
+    def SetRenderState(self, renderState, waitForRendererFullStartup=True): pass

@@ -10,6 +10,7 @@ import re
 
 import numpy as np
 
+from ..enums import ConfigurationType
 from ..errors import ExudynValueError
 
 _WRITTEN = re.compile(r"^#number of written coordinates.*=\s*\[([^\]]*)\]")
@@ -161,14 +162,13 @@ def LoadBinarySolutionFile(fileName, maxRows=-1, verbose=True):
     return {"data": data, "columnsExported": columns, "nColumns": np.int32(n_columns), "nRows": len(rows)}
 
 
-def SetSolutionState(mbs, solution, row, configuration=None, sendRedrawSignal=True):
+def SetSolutionState(mbs, solution, row, configuration=ConfigurationType.Current, sendRedrawSignal=True):
     """Set the state of ``configuration`` (default: Current) from row ``row`` of a solution loaded
     with LoadSolutionFile or LoadBinarySolutionFile: the coordinates the file holds (its
     columnsExported: ODE2 coordinates, their rates and accelerations, ODE1, algebraic and data
     coordinates), and, for the Visualization configuration, the time (as Exudyn 1.13.6, which
     leaves the time of the others). A row out of range (negative rows count from the end) prints
     Exudyn's error message and changes nothing. ``sendRedrawSignal``: no window here."""
-    from ..enums import ConfigurationType
     cfg = ConfigurationType.Current if configuration is None else configuration
     data = np.asarray(solution["data"])
     n = data.shape[0]

@@ -89,6 +89,6 @@ def solve_static(mbs, simulationSettings=None, updateInitialValues=False, storeS
     return _run(mbs, solver, settings, "staticSolver", updateInitialValues, storeSolver, True)
 
 
-def SolverSuccess(solver):
+def SolverSuccess(solverStructure):
     """[finishedSuccessfully, error string] of a solver object."""
-    return [solver.output.finishedSuccessfully, solver.GetErrorString()]
+    return [solverStructure.output.finishedSuccessfully, solverStructure.GetErrorString()]
