@@ -22,33 +22,22 @@ def reference():
         return json.load(f)
 
 
-def _default_repr(value):
-    if value is inspect.Parameter.empty:
-        return None
-    if hasattr(type(value), "__members__") and hasattr(value, "name"):
-        return f"{type(value).__name__}.{value.name}"
-    if callable(value) and not isinstance(value, type):
-        return f"<function {getattr(value, '__name__', '?')}>"
-    return repr(value)
+def _load_tool():
+    """tools/api_surface.py (its signature reader serves both sides)."""
+    import importlib.util
+    path = os.path.join(HERE, "..", "..", "tools", "api_surface.py")
+    spec = importlib.util.spec_from_file_location("api_surface_tool", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_TOOL = _load_tool()
 
 
 def signature(obj):
     """[[arg, default repr or None], ...] of a callable here, or None."""
-    try:
-        sig = inspect.signature(obj)
-    except (TypeError, ValueError):
-        return None
-    out = []
-    for p in sig.parameters.values():
-        if p.name == "self":
-            continue
-        if p.kind == p.VAR_POSITIONAL:
-            out.append(["*" + p.name, None])
-        elif p.kind == p.VAR_KEYWORD:
-            out.append(["**" + p.name, None])
-        else:
-            out.append([p.name, _default_repr(p.default)])
-    return out
+    return _TOOL.signature(obj, getattr(obj, "__name__", ""))
 
 
 def _value(text):
