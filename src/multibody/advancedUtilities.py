@@ -1,13 +1,221 @@
 """Helpers with the names and arguments of Exudyn's ``exudyn.advancedUtilities`` (1.13) that scripts
-use in user functions: smooth steps and frequency sweeps (their values measured against Exudyn
-1.13.6: the same numbers), and RoundMatrix. ``from multibody.utilities import *`` gives them, as
-Exudyn's utilities do.
+use: smooth steps and frequency sweeps for user functions (their values measured against Exudyn
+1.13.6: the same numbers), RoundMatrix, the type checks that scripts and user functions use
+(IsVector, IsValidRealInt, ..., ExpectedType, RaiseTypeError), small matrix and index helpers.
+``from multibody.utilities import *`` gives them, as Exudyn's utilities do.
 """
+import enum
 import math
 
 import numpy as np
 
-__all__ = ["FrequencySweep", "RoundMatrix", "SmoothStep", "SmoothStepDerivative", "SweepCos", "SweepSin"]
+from .enums import (ConfigurationType, ContactTypeIndex, CrossSectionType, DynamicSolverType, ItemType, JointType,
+                    LinearSolverType, NodeType, OutputVariableType)
+from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+
+__all__ = ["FrequencySweep", "RoundMatrix", "SmoothStep", "SmoothStepDerivative", "SweepCos", "SweepSin",
+           "ExpectedType", "RaiseTypeError", "specialExudynTypes", "IsNone", "IsNotNone", "IsInteger", "IsReal",
+           "IsValidBool", "IsValidInt", "IsValidRealInt", "IsValidPRealInt", "IsValidURealInt", "IsEmptyList",
+           "IsListOrArray", "IsVector", "IsIntVector", "IsSquareMatrix", "IsValidObjectIndex", "IsValidNodeIndex",
+           "IsValidMarkerIndex", "FillInSubMatrix", "FindObjectIndex", "FindNodeIndex", "IndexFromValue",
+           "ConvertScipySparseToDict", "ConvertDictToScipySparse"]
+
+# the index and enum types of the package (Exudyn's names: user functions check arguments against them)
+specialExudynTypes = (ObjectIndex, NodeIndex, LoadIndex, MarkerIndex, SensorIndex, OutputVariableType,
+                      ConfigurationType, ItemType, NodeType, JointType, DynamicSolverType, CrossSectionType,
+                      LinearSolverType, ContactTypeIndex)
+
+
+class ExpectedType(enum.IntFlag):
+    """The types an argument is checked against (RaiseTypeError), as flags with Exudyn's values."""
+    _None = 0
+    Positive = 1
+    Unsigned = 2
+    Bool = 4
+    Int = 8
+    PInt = 9
+    UInt = 10
+    Real = 16
+    PReal = 17
+    UReal = 18
+    Vector = 32
+    IntVector = 40
+    Matrix = 64
+    RigidBodyInertia = 128
+    NodeIndex = 256
+    ObjectIndex = 512
+    MarkerIndex = 1024
+    LoadIndex = 2048
+    SensorIndex = 4096
+    String = 8192
+
+
+def RaiseTypeError(where="", argumentName="", received=None, expectedType=None, dim=None, cols=None):
+    """Raise the ValueError of an argument of the wrong type: where, which argument, what was
+    received, what was expected (an ExpectedType or a text; dim: a vector's size or a square
+    matrix's, cols: a matrix's columns)."""
+    expected = expectedType.name if isinstance(expectedType, ExpectedType) else str(expectedType)
+    if dim is not None:
+        expected += f" of size {dim}" + (f" x {cols}" if cols is not None else "")
+    raise ValueError(f"{where}: argument '{argumentName}' must be {expected}; received {received!r} "
+                     f"(type {type(received).__name__})")
+
+
+def IsNone(x):
+    """True if x is None (also for arrays and structures)."""
+    return x is None
+
+
+def IsNotNone(x):
+    return x is not None
+
+
+def IsInteger(x):
+    """True for Python and NumPy integers (bool included)."""
+    return isinstance(x, (int, np.integer))
+
+
+def IsReal(x):
+    """True for Python and NumPy floats."""
+    return isinstance(x, (float, np.floating))
+
+
+def IsValidBool(x):
+    """True for what passes as a bool: bools and integers."""
+    return isinstance(x, (bool, int, np.integer))
+
+
+def IsValidInt(x):
+    """True for Python and NumPy integers."""
+    return isinstance(x, (int, np.integer))
+
+
+def IsValidRealInt(x):
+    """True for integers and double-precision floats."""
+    return isinstance(x, (int, float, np.integer, np.float64))
+
+
+def IsValidPRealInt(x):
+    """True for a positive IsValidRealInt."""
+    return bool(IsValidRealInt(x) and x > 0)
+
+
+def IsValidURealInt(x):
+    """True for a non-negative IsValidRealInt."""
+    return bool(IsValidRealInt(x) and x >= 0)
+
+
+def IsEmptyList(x):
+    """True for an empty list or array."""
+    return isinstance(x, (list, np.ndarray)) and len(x) == 0
+
+
+def IsListOrArray(data, checkIfNoneEmpty=False):
+    """True for a list or an array (checkIfNoneEmpty: also not empty)."""
+    return isinstance(data, (list, np.ndarray)) and (not checkIfNoneEmpty or len(data) > 0)
+
+
+def _numbers(v, kinds):
+    if not isinstance(v, (list, tuple, np.ndarray)):
+        return None
+    a = np.asarray(v, dtype=object)
+    if a.ndim != 1 or not all(isinstance(x, kinds) and not isinstance(x, bool) or isinstance(x, bool) and int in kinds
+                              for x in a):
+        return None
+    return a
+
+
+def IsVector(v, expectedSize=None):
+    """True for a 1D list or array of numbers (of expectedSize entries where given)."""
+    a = _numbers(v, (int, float, np.integer, np.floating))
+    return a is not None and (expectedSize is None or len(a) == expectedSize)
+
+
+def IsIntVector(v, expectedSize=None):
+    """True for a 1D list or array of integers (of expectedSize entries where given)."""
+    a = _numbers(v, (int, np.integer))
+    return a is not None and (expectedSize is None or len(a) == expectedSize)
+
+
+def IsSquareMatrix(m, expectedSize=None):
+    """True for a square 2D list or array of numbers (expectedSize rows where given)."""
+    try:
+        a = np.asarray(m, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return a.ndim == 2 and a.shape[0] == a.shape[1] and (expectedSize is None or a.shape[0] == expectedSize)
+
+
+def _valid_index(x, kind):
+    return isinstance(x, kind) or (isinstance(x, (int, np.integer)) and not isinstance(x, bool))
+
+
+def IsValidObjectIndex(x):
+    """True for an ObjectIndex or an int."""
+    return _valid_index(x, ObjectIndex)
+
+
+def IsValidNodeIndex(x):
+    """True for a NodeIndex or an int."""
+    return _valid_index(x, NodeIndex)
+
+
+def IsValidMarkerIndex(x):
+    """True for a MarkerIndex or an int."""
+    return _valid_index(x, MarkerIndex)
+
+
+def FillInSubMatrix(subMatrix, destinationMatrix, destRow, destColumn):
+    """destinationMatrix[destRow:, destColumn:] = subMatrix (NumPy arrays), in place."""
+    n, m = np.shape(subMatrix)
+    destinationMatrix[destRow:destRow + n, destColumn:destColumn + m] = subMatrix
+
+
+def _find_index(i, globalVariables, kind, what):
+    for name, value in dict(globalVariables).items():
+        if isinstance(value, kind) and int(value) == int(i):
+            print(f"variable '{name}' links to {what} {int(i)}")
+
+
+def FindObjectIndex(i, globalVariables):
+    """Print the variables of ``globalVariables`` (globals() or locals()) that hold ObjectIndex i."""
+    _find_index(i, globalVariables, ObjectIndex, "object")
+
+
+def FindNodeIndex(i, globalVariables):
+    """Print the variables of ``globalVariables`` (globals() or locals()) that hold NodeIndex i."""
+    _find_index(i, globalVariables, NodeIndex, "node")
+
+
+def IndexFromValue(data, value, tolerance=1e-7, assumeConstantSampleRate=False, rangeWarning=True):
+    """The index of ``value`` in the (time) vector data: by the sample rate of its first two entries
+    (assumeConstantSampleRate), else the first entry within tolerance of it, else the nearest one
+    (a warning where rangeWarning and it is outside data)."""
+    data = np.asarray(data, dtype=float)
+    if assumeConstantSampleRate and len(data) > 1:
+        index = int((value - data[0]) / (data[1] - data[0]))
+    else:
+        close = np.nonzero(np.abs(data - value) <= tolerance)[0]
+        index = int(close[0]) if close.size else int(np.argmin(np.abs(data - value)))
+    if index < 0 or index >= len(data):
+        if rangeWarning:
+            print(f"WARNING: IndexFromValue: value {value} is outside the data")
+        index = min(max(index, 0), len(data) - 1)
+    return index
+
+
+def ConvertScipySparseToDict(sparseMatrix):
+    """A SciPy CSR matrix as {'data', 'indices', 'indptr', 'shape'} (e.g. to store it)."""
+    import scipy.sparse as sp
+    m = sp.csr_matrix(sparseMatrix)
+    return {"data": m.data, "indices": m.indices, "indptr": m.indptr, "shape": m.shape}
+
+
+def ConvertDictToScipySparse(sparseDict):
+    """The SciPy CSR matrix of ConvertScipySparseToDict's dict."""
+    import scipy.sparse as sp
+    return sp.csr_matrix((sparseDict["data"], sparseDict["indices"], sparseDict["indptr"]),
+                         shape=tuple(sparseDict["shape"]))
 
 
 def SmoothStep(x, x0, x1, value0, value1):

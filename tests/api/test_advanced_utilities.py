@@ -1,48 +1,60 @@
-"""exudyn.advancedUtilities' smooth steps, sweeps and RoundMatrix (from multibody.utilities import *,
-or multibody.advancedUtilities): the values Exudyn 1.13.6 gives at these points (measured with it,
-kept here as data)."""
+"""The type checks and helpers of advancedUtilities against the results of Exudyn 1.13.6's (the
+expected tables measured with it)."""
 import numpy as np
 import pytest
+import scipy.sparse as sp
 
-from multibody import advancedUtilities as A
-from multibody.utilities import FrequencySweep, RoundMatrix, SmoothStep, SmoothStepDerivative, SweepCos, SweepSin
+import multibody as exu
+import multibody.advancedUtilities as A
 
-# (x, SmoothStep(x, 0, 1, 2, 5), SmoothStepDerivative(x, 0, 1, 2, 5)) from Exudyn 1.13.6
-SMOOTH = [(-1.0, 2.0, 0), (0.0, 2.0, 0), (0.1, 2.0734152255572695, 1.4562082790440998),
-          (0.25, 2.4393398282201786, 3.3321622036187746), (0.5, 3.5, 4.71238898038469),
-          (0.9, 4.9265847744427305, 1.4562082790441002), (1.0, 5.0, 0), (1.3, 5.0, 0)]
-# (x, SmoothStep(x, 0.5, 2, -1, 3), SmoothStepDerivative(...))
-SMOOTH_SHIFTED = [(0.6, -0.9562952014676114, 0.8708984539580066), (1.2, 0.7909430734646927, 4.165843573764219),
-                  (1.9, 2.9562952014676114, 0.8708984539580085)]
-# (t, SweepSin(t, 2, 1, 5), SweepCos(t, 2, 1, 5), FrequencySweep(t, 2, 1, 5))
-SWEEP = [(0.0, 0.0, 1.0, 1.0), (0.3, 0.6374239897486899, -0.7705132427757891, 1.6),
-         (1.0, -4.898587196589413e-16, 1.0, 3.0), (1.7, -0.535826794978996, -0.8443279255020155, 4.4),
-         (2.5, -1.0, -3.919488737908119e-15, 6.0)]
-
-
-@pytest.mark.parametrize("x, value, derivative", SMOOTH)
-def test_smooth_step(x, value, derivative):
-    assert SmoothStep(x, 0.0, 1.0, 2.0, 5.0) == pytest.approx(value, rel=1e-15)
-    assert SmoothStepDerivative(x, 0.0, 1.0, 2.0, 5.0) == pytest.approx(derivative, rel=1e-14, abs=1e-15)
-
-
-@pytest.mark.parametrize("x, value, derivative", SMOOTH_SHIFTED)
-def test_smooth_step_shifted(x, value, derivative):
-    assert SmoothStep(x, 0.5, 2.0, -1.0, 3.0) == pytest.approx(value, rel=1e-14)
-    assert SmoothStepDerivative(x, 0.5, 2.0, -1.0, 3.0) == pytest.approx(derivative, rel=1e-13)
+VALUES = [1, 1.5, True, np.int64(2), np.float32(1.), -1, 0, None, [], np.array([]), [1], 'a', exu.ObjectIndex(1)]
+T, F = True, False
+EXPECTED = {      # measured with Exudyn 1.13.6, for VALUES in order
+    "IsInteger": [T, F, T, T, F, T, T, F, F, F, F, F, F],
+    "IsReal": [F, T, F, F, T, F, F, F, F, F, F, F, F],
+    "IsValidBool": [T, F, T, T, F, T, T, F, F, F, F, F, F],
+    "IsValidInt": [T, F, T, T, F, T, T, F, F, F, F, F, F],
+    "IsValidRealInt": [T, T, T, T, F, T, T, F, F, F, F, F, F],
+    "IsValidPRealInt": [T, T, T, T, F, F, F, F, F, F, F, F, F],
+    "IsValidURealInt": [T, T, T, T, F, F, T, F, F, F, F, F, F],
+    "IsNone": [F, F, F, F, F, F, F, T, F, F, F, F, F],
+    "IsNotNone": [T, T, T, T, T, T, T, F, T, T, T, T, T],
+    "IsEmptyList": [F, F, F, F, F, F, F, F, T, T, F, F, F],
+    "IsListOrArray": [F, F, F, F, F, F, F, F, T, T, T, F, F],
+}
 
 
-@pytest.mark.parametrize("t, s, c, f", SWEEP)
-def test_sweeps(t, s, c, f):
-    assert SweepSin(t, 2.0, 1.0, 5.0) == pytest.approx(s, rel=1e-13, abs=1e-15)
-    assert SweepCos(t, 2.0, 1.0, 5.0) == pytest.approx(c, rel=1e-13, abs=1e-14)
-    assert FrequencySweep(t, 2.0, 1.0, 5.0) == pytest.approx(f, rel=1e-15)
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_type_checks_as_exudyns(name):
+    assert [getattr(A, name)(v) for v in VALUES] == EXPECTED[name]
 
 
-def test_round_matrix_in_place():
-    m = np.array([[1e-15, 1.0], [2e-14, -3e-15]])
-    assert RoundMatrix(m) is None
-    np.testing.assert_array_equal(m, [[0.0, 1.0], [2e-14, 0.0]])
-    RoundMatrix(m, treshold=1e-13)
-    np.testing.assert_array_equal(m, [[0.0, 1.0], [0.0, 0.0]])
-    assert A.__all__ == sorted(A.__all__)
+def test_vector_and_matrix_checks():
+    assert [A.IsVector([1, 2, 3]), A.IsVector([1, 2, 3], 3), A.IsVector([1, 2], 3), A.IsVector(np.zeros(3)),
+            A.IsVector([[1]]), A.IsVector('abc'), A.IsVector([1, 'a'])] == [T, T, F, T, F, F, F]
+    assert [A.IsIntVector([1, 2]), A.IsIntVector([1., 2]), A.IsIntVector([1, 2], 3)] == [T, F, F]
+    assert [A.IsSquareMatrix(np.eye(3)), A.IsSquareMatrix(np.eye(3), 3), A.IsSquareMatrix(np.eye(3), 2),
+            A.IsSquareMatrix([[1, 2], [3, 4]])] == [T, T, F, T]
+    assert not A.IsSquareMatrix(np.zeros((2, 3)))     # (Exudyn 1.13.6 answers True here)
+    assert [A.IsValidObjectIndex(exu.ObjectIndex(2)), A.IsValidObjectIndex(2), A.IsValidObjectIndex(exu.NodeIndex(1)),
+            A.IsValidNodeIndex(3), A.IsValidMarkerIndex(exu.MarkerIndex(0))] == [T, T, F, T, T]
+
+
+def test_helpers():
+    d = np.zeros((4, 4))
+    A.FillInSubMatrix(np.ones((2, 2)), d, 1, 2)
+    assert d[1:3, 2:4].sum() == 4 and d.sum() == 4
+    t = np.arange(0, 1, 0.1)
+    assert (A.IndexFromValue(t, 0.3), A.IndexFromValue(t, 0.3, assumeConstantSampleRate=True)) == (3, 2)
+    m = sp.csr_matrix(np.array([[1., 0], [0, 2]]))
+    back = A.ConvertDictToScipySparse(A.ConvertScipySparseToDict(m))
+    assert (back != m).nnz == 0
+    with pytest.raises(ValueError, match="argument 'x' must be Real"):
+        A.RaiseTypeError(where='F', argumentName='x', received=3, expectedType=A.ExpectedType.Real)
+    assert A.ExpectedType.PReal == 17 and A.ExpectedType.String == 8192
+
+
+def test_find_object_index_prints_the_variables(capsys):
+    x = exu.ObjectIndex(2)
+    A.FindObjectIndex(2, {"x": x, "y": exu.NodeIndex(2)})
+    assert capsys.readouterr().out.strip() == "variable 'x' links to object 2"
