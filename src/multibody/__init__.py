@@ -28,7 +28,8 @@ try:
     from .solvers.facade import SolverSuccess
     from .model.config import (GetVersionString, Help, Print, RequireVersion, SetLinalgOutputFormatPython,
                                SetOutputPrecision, SetPrintDelayMilliSeconds, SetWriteToConsole, SetWriteToFile,
-                               SuppressWarnings, config)
+                               Special, SpecialDeprecations, SpecialExceptions, SpecialSolver,
+                               SpecialUserInterface, SuppressWarnings, config, special)
     from .solvers.linearize import ComputeLinearizedSystem, ComputeODE2Eigenvalues  # noqa: F401  (+ mbs methods)
     from .solvers.consistency import AddConstraintResidualSensor, compute_consistent_initial_conditions as ComputeConsistentInitialConditions  # noqa: F401,E501
 except BaseException:
@@ -38,7 +39,6 @@ except BaseException:
 
 variables = {}
 sys = {}
-special = _NS(solver=_NS(timeout=-1), exceptions=_NS(parameterRangeChecks=True))
 
 
 def _renderer_deprecated(name, flag, new):
@@ -101,7 +101,7 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
 
 
 def _lazy_modules():
-    from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver, graphicsDataUtilities  # noqa: F401,E501
+    from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver, graphicsDataUtilities, plot  # noqa: F401,E501
     # the engine, imported here so that the first Assemble()/solve does not pay for imports
     from .assembly import assemble  # noqa: F401
     from .equations import system  # noqa: F401  (Assemble's; it was imported inside the timed build)

@@ -15,7 +15,7 @@ import numpy as np
 from .output.solution_file import LoadBinarySolutionFile, LoadSolutionFile, SetSolutionState  # noqa: F401
 
 __all__ = [
-    "CreateDirectoryForFile", "GaussIntegrate", "LoadBinarySolutionFile", "LoadSolutionFile", "LobattoIntegrate",
+    "OutputFilePath", "UIWindowSuppressed", "CreateDirectoryForFile", "GaussIntegrate", "LoadBinarySolutionFile", "LoadSolutionFile", "LobattoIntegrate",
     "Normalize", "SetSolutionState",
     "NumpyInt8ArrayToString", "SmartRound2String",
     "g", "gaussIntegrationPoints", "gaussIntegrationWeights",
@@ -151,3 +151,34 @@ def Vec2Tilde(v):
 def Tilde2Vec(m):
     """Axial vector of a skew-symmetric (tilde) matrix."""
     return [m[2][1], m[0][2], m[1][0]]
+
+
+def OutputFilePath(fileName, callerInfo=''):
+    """A file name as the solver writes it: relative names under exudyn.config.outputDirectory where
+    that is set (an absolute name is then refused: ValueError), else unchanged."""
+    from . import config
+    directory = config.outputDirectory
+    if not directory:
+        return fileName
+    if os.path.isabs(fileName):
+        raise ValueError((callerInfo + ": " if callerInfo else "") + f"the file name '{fileName}' is absolute while "
+                         f"exudyn.config.outputDirectory is '{directory}'; use a relative name or set "
+                         "exudyn.config.outputDirectory = ''")
+    return os.path.join(directory, fileName)
+
+
+_SUPPRESSED_NOTED = set()
+
+
+def UIWindowSuppressed(kind, callerInfo=''):
+    """True if exudyn.special.userInterface suppresses this kind of window ('Renderer',
+    'SolutionViewer', 'Plots', 'Dialogs'); the first suppression of a kind prints a line."""
+    from . import special
+    flag = getattr(special.userInterface, "suppress" + kind, None)
+    if flag is None:
+        raise ValueError(f"UIWindowSuppressed: unknown window kind '{kind}'; use Renderer, SolutionViewer, Plots "
+                         "or Dialogs")
+    if flag and kind not in _SUPPRESSED_NOTED:
+        _SUPPRESSED_NOTED.add(kind)
+        print(f"NOTE: {callerInfo or kind} opens no window, because exudyn.special.userInterface.suppress{kind}=True")
+    return bool(flag)

@@ -722,3 +722,7 @@ CREATE_FUNCTIONS = (CreateGround, CreateMassPoint, CreateRigidBody, CreateSpring
                     CreateDistanceConstraint, CreateCoordinateConstraint, CreateForce, CreateTorque)
 for _f in CREATE_FUNCTIONS:
     setattr(MainSystem, _f.__name__, _f)
+
+from .plot import PlotSensor  # noqa: E402  (mbs.PlotSensor, as Exudyn's MainSystem has it)
+
+MainSystem.PlotSensor = PlotSensor

@@ -153,3 +153,66 @@ def Help():
           "Build a model with SC = exu.SystemContainer(); mbs = SC.AddSystem(); mbs.AddNode/AddObject/"
           "AddMarker/AddLoad/AddSensor(...); mbs.Assemble();\nsolve with mbs.SolveDynamic(simulationSettings) "
           "or mbs.SolveStatic(...); item classes are in multibody.utilities; see the README and docs/.")
+
+
+class _Section:
+    """One section of exu.special: fields with fixed names and types."""
+    _FIELDS: dict = {}
+
+    def __init__(self):
+        for name, value in self._FIELDS.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        default = self._FIELDS.get(name)
+        if default is None and name not in self._FIELDS:
+            raise AttributeError(f"{type(self).__name__} has no attribute '{name}'")
+        object.__setattr__(self, name, type(default)(value))
+
+    def __repr__(self):
+        return "\n".join(f"  {name} = {getattr(self, name)}" for name in self._FIELDS) + "\n"
+
+
+class SpecialSolver(_Section):
+    _FIELDS = {"timeout": -1.0, "throwErrorWithCtrlC": False, "multiThreadingLoadBalancing": True}
+
+
+class SpecialExceptions(_Section):
+    _FIELDS = {"dictionaryVersionMismatch": True, "dictionaryNonCopyable": True, "parameterRangeChecks": True,
+               "writeErrorsToLogFile": True}
+
+
+class SpecialUserInterface(_Section):
+    """Which kinds of window must not open (automated runs); there is no window here anyway."""
+    _FIELDS = {"suppressRenderer": False, "suppressSolutionViewer": False, "suppressPlots": False,
+               "suppressDialogs": False}
+
+    def SuppressAll(self, flag=True):
+        for name in self._FIELDS:
+            setattr(self, name, flag)
+
+
+class SpecialBeams(_Section):
+    _FIELDS = {"geometricallyExactLumpedMass": False}
+
+
+class SpecialDeprecations(_Section):
+    _FIELDS = {"warnOnce": True, "recordUse": True}
+
+
+class Special:
+    """exu.special: settings of special behaviour, in sections."""
+
+    def __init__(self):
+        self.solver = SpecialSolver()
+        self.exceptions = SpecialExceptions()
+        self.userInterface = SpecialUserInterface()
+        self.beams = SpecialBeams()
+        self.deprecations = SpecialDeprecations()
+
+    def __repr__(self):
+        return "".join(f"{name}:\n{getattr(self, name)!r}\n" for name in
+                       ("solver", "exceptions", "userInterface", "beams", "deprecations"))
+
+
+special = Special()
