@@ -23,7 +23,10 @@ __all__ = ["color", "colorList", "material", "Brick", "BrickXYZ", "Cuboid", "Cyl
            "ToPointsAndTrigs", "Move", "Transform", "MergeTriangleLists", "InvertTriangles", "BoundingBox",
            "Triangles6ToTriangles", "ComputeOrthonormalBasisVectors", "GramSchmidt", "HomogeneousTransformation",
            "HT2rotationMatrix", "HT2translation", "IsEmptyList", "RotationMatrixZ", "RotationMatrix2D",
-           "RotationVector2RotationMatrix", "ExportSTL"]
+           "RotationVector2RotationMatrix", "ExportSTL", "RigidLink", "SolidOfRevolution", "SolidExtrusion", "Torus",
+           "Tube", "LinkedCylinders", "SpheresToTriangleList", "BoundingBoxSingle", "InconsistentTriangles",
+           "AddEdgesAndSmoothenNormals", "FromSTLfile", "FromSTLfileASCII", "graphicsDataNormalsFactor",
+           "graphicsDataSwitchTriangleOrder"]
 
 
 class color:
@@ -63,8 +66,21 @@ colorList = [color.red, color.green, color.blue, color.cyan, color.magenta, colo
 
 
 class material:
-    """Material indices for the raytracer (accepted and ignored by this renderer)."""
-    default = 0
+    """Raytracer materials: an index (indexChrome, ...) and the color that asks for it
+    ([-1, -1, -1, index]: a body's color takes the material); accepted and drawn in the item's
+    color by this renderer."""
+    indexBase = 1000
+    indexDefault, indexMatt, indexSteel, indexPlastic, indexChrome = 1000, 1001, 1002, 1003, 1004
+    indexShiny, indexTransparent, indexGlass, indexMirror, indexEmission = 1005, 1006, 1007, 1008, 1009
+    default, matt, steel, plastic = [-1, -1, -1, 1000], [-1, -1, -1, 1001], [-1, -1, -1, 1002], [-1, -1, -1, 1003]
+    chrome, shiny, transparent = [-1, -1, -1, 1004], [-1, -1, -1, 1005], [-1, -1, -1, 1006]
+    glass, mirror, emission = [-1, -1, -1, 1007], [-1, -1, -1, 1008], [-1, -1, -1, 1009]
+
+
+# the factor of the normals of graphics data and whether triangles are given clockwise (Exudyn's
+# module settings; this package's graphics data are counterclockwise with outward normals)
+graphicsDataNormalsFactor = 1.0
+graphicsDataSwitchTriangleOrder = False
 
 
 # ---------------------------------------------------------------- small helpers
@@ -551,3 +567,8 @@ def ExportSTL(graphicsData, fileName, solidName="ExudynSolid", invertNormals=Tru
                 f.write(f"vertex {q[0]} {q[1]} {q[2]}\n")
             f.write("endloop\nendfacet\n")
         f.write(f"endsolid {solidName}\n")
+
+
+from .graphics_solids import (AddEdgesAndSmoothenNormals, BoundingBoxSingle, FromSTLfile,  # noqa: E402
+                              FromSTLfileASCII, InconsistentTriangles, LinkedCylinders, RigidLink,
+                              SolidExtrusion, SolidOfRevolution, SpheresToTriangleList, Torus, Tube)

@@ -8,7 +8,8 @@ _CONTACT = "contact (general contact, contact objects, penalty rolling discs): o
 _FEM = "finite elements, FFRF and component mode synthesis: out of multibody's scope"
 _BEAMS = "beams and plates other than the ANCF cables of the cable issue (42): out of multibody's scope"
 _TREE = "kinematic trees: out of multibody's scope"
-_HYDRAULICS = "hydraulics and rope reeving systems (machines): out of multibody's scope"
+_HYDRAULICS = "machine elements (hydraulics, rope reeving, gears, bearings): out of multibody's scope"
+_MESH_TOOLS = "meshes through third-party mesh and FEM tools (pymeshlab, NGsolve): out of multibody's scope"
 _SYMBOLIC = "symbolic user functions: out of multibody's scope"
 _WINDOW = "the OpenGL window's internals and dialogs: there is no window here"
 _CPP = "Exudyn's C++ core (its extension module, memory statistics, timers): there is none here"
@@ -56,6 +57,8 @@ OUT_OF_SCOPE = {
     r"exudyn:(Renderer|SpecialUserInterface|VSettingsWindowDeprecated)": _WINDOW,
     r"exudyn\.interactive:(InteractiveDialog|ConfigureDialogColumns|openDialogs)": _WINDOW,
     r"exudyn:SystemContainer\.(GetCurrentMouseCoordinates|SendRedrawSignal)": _WINDOW,
+    r"exudyn\.graphics:(InvoluteGear|ToothedRack|BallBearingRings)": _HYDRAULICS,
+    r"exudyn\.graphics:(FromPyMeshlabFile|NGsolveMesh2PointsAndTrigs)": _MESH_TOOLS,
     r"exudyn\.(plot|processing|interactive|signalProcessing|physics|lieGroupIntegration|lieGroupBasics|demos|misc)"
     r":(copy|np|sys|time|os|exudyn|exu|elg|deepcopy|extends|docmeta|pi|sin|exp|DeprecatedArgument)":
         "names a module of Exudyn imports for its own use, not API",
@@ -87,25 +90,6 @@ PENDING = {
     "exudyn.basicUtilities:ShowOnlyObjects": "issue 41 (pictures)",
     "exudyn.basicUtilities:UFsensorRecord": "issue 40",
     "exudyn.demos:*": "issue 40",
-    "exudyn.graphics:AddEdgesAndSmoothenNormals": "issue 40",
-    "exudyn.graphics:BallBearingRings": "issue 40",
-    "exudyn.graphics:BoundingBoxSingle": "issue 40",
-    "exudyn.graphics:FromPyMeshlabFile": "issue 40",
-    "exudyn.graphics:FromSTLfile": "issue 40",
-    "exudyn.graphics:FromSTLfileASCII": "issue 40",
-    "exudyn.graphics:InconsistentTriangles": "issue 40",
-    "exudyn.graphics:InvoluteGear": "issue 40",
-    "exudyn.graphics:LinkedCylinders": "issue 40",
-    "exudyn.graphics:NGsolveMesh2PointsAndTrigs": "issue 40",
-    "exudyn.graphics:RigidLink": "issue 40",
-    "exudyn.graphics:SolidExtrusion": "issue 40",
-    "exudyn.graphics:SolidOfRevolution": "issue 40",
-    "exudyn.graphics:SpheresToTriangleList": "issue 40",
-    "exudyn.graphics:ToothedRack": "issue 40",
-    "exudyn.graphics:Torus": "issue 40",
-    "exudyn.graphics:Tube": "issue 40",
-    "exudyn.graphics:graphicsDataNormalsFactor": "issue 40",
-    "exudyn.graphics:graphicsDataSwitchTriangleOrder": "issue 40",
     "exudyn.graphicsDataUtilities:Compute6NodeTrigsNormals": "issue 40",
     "exudyn.graphicsDataUtilities:ComputeTriangularMesh": "issue 40",
     "exudyn.graphicsDataUtilities:ShrinkMeshNormalToSurface": "issue 40",
