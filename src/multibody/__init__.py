@@ -23,6 +23,7 @@ try:
     from .indices import InvalidIndex, LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
     from .model.main_system import MainSystem, SystemContainer, SystemData
     from .model.matrix_container import MatrixContainer
+    from .model.lists import Matrix3DList, Matrix6DList, Vector2DList, Vector3DList, Vector6DList
     from .model.settings import *  # noqa: F401,F403  (SimulationSettings, VisualizationSettings, sub-structures)
     from .model.settings import SimulationSettings, VisualizationSettings
     from .solvers.facade import SolverSuccess

@@ -144,6 +144,7 @@ def problems():
             if entry["kind"] in ("function", "class"):
                 _compare_signature(key, signature(getattr(mod, name)), entry.get("signature"), out)
     import multibody
+    instances = _instances()
     for cls_name, members in ref["classes"].items():
         cls = getattr(multibody, cls_name, None)
         if cls is None:
@@ -151,11 +152,20 @@ def problems():
             continue
         for member, entry in members.items():
             key = f"exudyn:{cls_name}.{member}"
-            if not hasattr(cls, member):
+            owner = instances.get(cls_name, cls) if entry["kind"] == "attribute" else cls
+            if not hasattr(owner, member):
                 out.append(("missing", key))
             elif entry["kind"] == "method":
                 _compare_signature(key, signature(getattr(cls, member)), entry.get("signature"), out)
     return out
+
+
+def _instances():
+    """Objects of the classes whose attributes Exudyn has as properties and we per object."""
+    import multibody
+    SC = multibody.SystemContainer()
+    mbs = SC.AddSystem()
+    return {"SystemContainer": SC, "MainSystem": mbs, "SystemData": mbs.systemData}
 
 
 def in_scope(key, out_of_scope):

@@ -74,11 +74,15 @@ def test_delete_renumbers_references():
     assert mbs.NumberOfNodes() == 1
     assert int(mbs.GetObject(v["b1"])["nodeNumber"]) == 0     # moved down
     assert int(mbs.GetObject(v["b0"])["nodeNumber"]) == -1    # pointed at the deleted node
-    # deleting a body with its dependent markers renumbers the connector's markers
+    # deleting a body with its dependent items deletes its node; its marker stays and
+    # points at -1 (Exudyn 1.13.6: 1 node, 3 objects, 3 markers, bodyNumbers [-1, 1, 0])
     SC, mbs, v = small()
-    mbs.DeleteObject(v["b0"], deleteDependentItems=True)
-    assert mbs.NumberOfMarkers() == 2
-    assert [int(m) for m in mbs.GetObject(2)["markerNumbers"]] == [-1, 0]
+    with pytest.warns(UserWarning, match="references the deleted object 1"):
+        mbs.DeleteObject(v["b0"], deleteDependentItems=True)
+    assert (mbs.NumberOfNodes(), mbs.NumberOfObjects(), mbs.NumberOfMarkers()) == (1, 3, 3)
+    assert [int(mbs.GetMarker(i)["bodyNumber"]) for i in range(3)] == [-1, 1, 0]
+    assert [int(m) for m in mbs.GetObject(2)["markerNumbers"]] == [0, 1]
+    assert int(mbs.GetObject(1)["nodeNumber"]) == 0
     # a load with its own marker
     SC, mbs, v = small()
     mbs.AddSensor(SensorLoad(loadNumber=v["ld"]))
@@ -97,7 +101,7 @@ def test_configurations_and_system_data():
     np.testing.assert_array_equal(sd.GetODE2Coordinates(CFG.Reference), [1, 0, 0, 2, 0, 0])
     assert sd.GetODE2Coordinates_t(CFG.Reference).size == 0
     assert mbs.GetNodeODE2Index(v["n1"]) == 3
-    assert sd.GetObjectLTGODE2(v["sd"]) == [] or True
+    assert list(sd.GetObjectLTGODE2(v["sd"])) == [0, 1, 2, 3, 4, 5]
     s = exu.SimulationSettings()
     s.timeIntegration.numberOfSteps = 5
     s.timeIntegration.endTime = 0.05
@@ -287,3 +291,36 @@ def test_visualization_defaults_are_fresh_for_each_item():
     recs[0].vvalues["color"][0] = 0.5            # in place: the other items and the next one unchanged
     third = mbs.AddNode(exu.utilities.NodePoint())
     assert mbs.GetNode(nodes[2])["Vcolor"][0] == mbs.GetNode(third)["Vcolor"][0] == -1.0
+
+
+def test_delete_load_deletes_its_marker_even_when_used_elsewhere():
+    # Exudyn 1.13.6: the load's marker goes, the spring's reference becomes -1; deleting the
+    # body deletes its node, the node marker and the sensor keep -1 (counts 0, 2, 1, 0, 1)
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ObjectGround())
+    n0 = mbs.AddNode(NodePoint(referenceCoordinates=[1, 0, 0]))
+    b0 = mbs.AddObject(MassPoint(mass=1, nodeNumber=n0))
+    mg = mbs.AddMarker(MarkerBodyPosition(bodyNumber=g))
+    m0 = mbs.AddMarker(MarkerBodyPosition(bodyNumber=b0))
+    s0 = mbs.AddObject(SpringDamper(markerNumbers=[mg, m0], stiffness=10, referenceLength=1))
+    ld = mbs.AddLoad(LoadForceVector(markerNumber=m0, loadVector=[0, 1, 0]))
+    mbs.AddLoad(LoadForceVector(markerNumber=mg, loadVector=[0, 1, 0]))
+    mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n0, coordinate=0))
+    mbs.AddSensor(SensorNode(nodeNumber=n0, outputVariableType=OVT.Position))
+
+    def counts():
+        sd = mbs.systemData
+        return (sd.NumberOfNodes(), sd.NumberOfObjects(), sd.NumberOfMarkers(), sd.NumberOfLoads(),
+                sd.NumberOfSensors())
+    with pytest.warns(UserWarning, match="deleted marker 1"):
+        mbs.DeleteLoad(ld)
+    assert counts() == (1, 3, 2, 1, 1)
+    assert [int(m) for m in mbs.GetObject(s0)["markerNumbers"]] == [0, -1]
+    with pytest.warns(UserWarning):
+        mbs.DeleteLoad(0)
+    assert counts() == (1, 3, 1, 0, 1)
+    with pytest.warns(UserWarning, match="deleted node 0"):
+        mbs.DeleteObject(b0)
+    assert counts() == (0, 2, 1, 0, 1)
+    assert int(mbs.GetMarker(0)["nodeNumber"]) == -1 and int(mbs.GetSensor(0)["nodeNumber"]) == -1

@@ -1,9 +1,9 @@
 """Deleting items and renumbering the references of the remaining ones.
 
-As in Exudyn 1.13.6: items after the deleted one move down by one; a
-reference to the deleted item becomes -1 (invalid) with a warning, unless
-the dependent items are deleted too (DeleteObject's markers, DeleteLoad's
-markers, DeleteMarker's connectors/loads/sensors when asked).
+As in Exudyn 1.13.6 (measured): items after the deleted one move down by one; a
+reference to a deleted item becomes -1 (invalid) with a warning; DeleteObject
+(deleteDependentItems) also deletes the nodes and markers the object uses,
+DeleteLoad (deleteDependentMarkers) the load's marker.
 """
 from __future__ import annotations
 
@@ -68,27 +68,30 @@ def _remove(mbs, family, index, suppress):
     _renumber(mbs, family, index, suppress)
 
 
+def _own_references(rec, family):
+    """The item numbers of ``family`` that the item ``rec`` refers to by its own parameters."""
+    out = []
+    for p in rec.spec.params:
+        if p.kind in _REF_KINDS[family]:
+            v = rec.values[p.name]
+            out += [int(x) for x in (v if isinstance(v, list) else [v]) if int(x) >= 0]
+    return sorted(set(out))
+
+
 def delete_item(mbs, family, index, dependents=True, suppress=False):
-    """Delete item ``index`` of ``family``; with ``dependents`` also the items that depend on it."""
-    mbs._record(family, index)
-    if dependents and family in ("object", "marker", "load"):
-        deps = []
-        if family == "object":
-            # markers on this body
-            deps = [(f, i) for f, i in _references(mbs, "object", index) if f in ("marker", "sensor")]
-        elif family == "marker":
-            deps = [(f, i) for f, i in _references(mbs, "marker", index) if f in ("object", "load", "sensor")]
-        elif family == "load":
-            deps = []
-            marker = int(mbs._items["load"][index].values["markerNumber"])
-            users = [r for r in _references(mbs, "marker", marker) if r != ("load", index)]
-            if 0 <= marker and not users:
-                deps.append(("marker", marker))
-        # delete dependents from the highest index down, keeping numbers of the others valid
-        for fam, i in sorted(deps, key=lambda x: (FAMILIES.index(x[0]), x[1]), reverse=True):
-            if fam == family and i == index:
-                continue
-            if fam == family and i < index:
-                index -= 1
-            _remove(mbs, fam, i, True)
+    """Delete item ``index`` of ``family``; with ``dependents`` (DeleteObject's deleteDependentItems,
+    DeleteLoad's deleteDependentMarkers) also the items it uses, as Exudyn 1.13.6 does (measured): an
+    object's nodes and markers, a load's marker, whatever else refers to them (their references
+    become -1, with a warning)."""
+    rec = mbs._record(family, index)
+    deps = []
+    if dependents and family == "object":
+        deps = [("node", i) for i in _own_references(rec, "node")] + \
+               [("marker", i) for i in _own_references(rec, "marker")]
+    elif dependents and family == "load":
+        deps = [("marker", i) for i in _own_references(rec, "marker")]
     _remove(mbs, family, index, suppress)
+    # (the dependents' families differ from the item's: its removal leaves their numbers; each
+    # family from its highest number down keeps the numbers of the others valid)
+    for fam, i in sorted(deps, key=lambda x: (FAMILIES.index(x[0]), x[1]), reverse=True):
+        _remove(mbs, fam, i, suppress)

@@ -385,7 +385,10 @@ class MainSystem:
         self._delete("node", nodeNumber, False, suppressWarnings)
 
     def DeleteObject(self, objectNumber, deleteDependentItems=True, suppressWarnings=False):
-        """Delete an object; with deleteDependentItems also its markers and sensors."""
+        """Delete an object; with deleteDependentItems also its own nodes and the markers on it.
+
+        Items that refer to a deleted item (sensors, other objects' markers) keep a
+        reference of -1 and a warning is printed, as in Exudyn."""
         self._delete("object", objectNumber, deleteDependentItems, suppressWarnings)
 
     def DeleteMarker(self, markerNumber, suppressWarnings=False):
@@ -393,7 +396,7 @@ class MainSystem:
         self._delete("marker", markerNumber, False, suppressWarnings)
 
     def DeleteLoad(self, loadNumber, deleteDependentMarkers=True, suppressWarnings=False):
-        """Delete a load; with deleteDependentMarkers also its marker if nothing else uses it."""
+        """Delete a load; with deleteDependentMarkers also its marker (references to it become -1)."""
         self._delete("load", loadNumber, deleteDependentMarkers, suppressWarnings)
 
     def DeleteSensor(self, sensorNumber, suppressWarnings=False):
@@ -636,7 +639,15 @@ class SystemData:
                 "ODE2Coords_t": cp(st.v), "ODE2Coords_tt": cp(st.a), "AECoords": cp(st.lam),
                 "dataCoords": cp(st.x)}
 
-    def GetObjectLTGODE2(self, objectNumber): return list(self._c().object_ltg_ode2[int(objectNumber)])
+    def GetObjectLTGODE2(self, objectNumber):
+        """The global ODE2 indices of an object: a body's own, a connector's those of its markers."""
+        c, i = self._c(), int(objectNumber)
+        group = c.object_group.get(i)
+        if not c.object_ltg_ode2[i] and group is not None and hasattr(group[0], "m0"):
+            g, row = group
+            return [int(x) for x in g.ltg(c.equations.markers)[row] if x >= 0]
+        return list(c.object_ltg_ode2[i])
+
     def GetObjectLTGODE1(self, objectNumber): return []
     def GetObjectLTGAE(self, objectNumber): return list(self._c().object_ltg_ae[int(objectNumber)])
     def GetObjectLTGData(self, objectNumber): return []
