@@ -81,8 +81,9 @@ def test_node_frame_outputs_outside_a_batch_are_those_of_the_whole_kinematics(co
     c = mbs._compiled
     checked = sum(_as_whole_kinematics(c, lambda: mbs.GetNodeOutput(n, var, configuration))
                   for n in range(mbs.systemData.NumberOfNodes()) for var in FRAME_OUTPUTS)
-    assert checked >= 40
-    _frames_untouched(c, c.equations.node_frames, lambda: mbs.GetNodeOutput(0, OV.Velocity, configuration))
+    # (the reference configuration answers positions and rotations only, as Exudyn's)
+    assert checked >= (20 if configuration == CFG.Reference else 40)
+    _frames_untouched(c, c.equations.node_frames, lambda: mbs.GetNodeOutput(0, OV.Position, configuration))
 
 
 BODY_OUTPUTS = FRAME_OUTPUTS + (OV.AccelerationLocal, OV.AngularAcceleration, OV.KineticEnergy, OV.Coordinates)
@@ -97,7 +98,7 @@ def test_body_outputs_outside_a_batch_are_those_of_the_whole_kinematics(configur
               if c.items['object'][b].spec.type_name in ('RigidBody', 'RigidBody2D', 'MassPoint', 'Ground')]
     checked = sum(_as_whole_kinematics(c, lambda: mbs.GetObjectOutputBody(b, var, loc, configuration))
                   for b in bodies for var in BODY_OUTPUTS for loc in ([0., 0., 0.], [0.1, -0.02, 0.03]))
-    assert checked >= 80
+    assert checked >= (40 if configuration == CFG.Reference else 80)
     rigid = bodies[1]               # (bodies[0]: the ground)
     _frames_untouched(c, c.equations.body_frames,
                       lambda: mbs.GetObjectOutputBody(rigid, OV.Position, [0.1, 0., 0.], configuration))

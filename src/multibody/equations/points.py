@@ -200,11 +200,60 @@ class _SingleNodeBodies(BodyGroup):
         return False
 
 
+class GroundMassPoints(BodyGroup):
+    """Mass points on a NodePointGround: at the node's reference position, without coordinates
+    (their mass takes no part in the equations; loads on them act on nothing)."""
+    width = 0
+
+    def setup(self, records):
+        c = self.system
+        self.nodes = np.array([int(r.values["nodeNumber"]) for r in records], dtype=np.int64)
+        self.ltg = np.zeros((self.n, 0), dtype=np.int64)
+        self.mass = param_array(records, "mass")
+        self.p = np.array([c.items["node"][int(nd)].values["referenceCoordinates"] for nd in self.nodes],
+                          dtype=float).reshape(-1, 3)
+
+    def update_parameter(self, row, name, value):
+        if name == "mass":
+            self.mass[row] = value
+            return True
+        return False
+
+    def frame(self, q_tot, v, frames):
+        frames.pos[self.items] = self.p
+        frames.vel[self.items] = 0.0
+
+    def constant_frames(self, frames):
+        self.frame(None, None, frames)
+
+
+def _on_ground_node(system, record):
+    nodes = system.items["node"]
+    try:
+        nd = int(record.values["nodeNumber"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return 0 <= nd < len(nodes) and nodes[nd].spec.type_name == "PointGround"
+
+
 @register(BODY_GROUPS, "MassPoint")
 class MassPoints(_SingleNodeBodies):
+    """Mass points on point nodes; those on a NodePointGround form a GroundMassPoints group."""
     width = 3
     node_type_names = ("Point",)
     kernel, layout = kg.mass_points, kg.MASS_POINTS
+
+    @classmethod
+    def split(cls, system, items, records):
+        on_ground = [_on_ground_node(system, r) for r in records]
+        parts = [[k for k, g in enumerate(on_ground) if not g], [k for k, g in enumerate(on_ground) if g]]
+        return [p for p in parts if p]
+
+    @classmethod
+    def build(cls, system, items, records):
+        if records and all(_on_ground_node(system, r) for r in records):
+            return GroundMassPoints.build(system, items, records)
+        return super().build(system, items, records)
 
     def constant_mass_blocks(self, out):
         out[:] = self.mass[:, None, None] * np.eye(self.width)[None]

@@ -249,7 +249,14 @@ def _vector_any(v):
     return [float(x) for x in a]
 
 
+def _is_real_scalar(v):
+    return type(v) in _NUM or isinstance(v, (np.floating, np.integer))
+
+
 def _numpy_vector(v):
+    """A vector of any size; a single number is a vector of one entry (as in Exudyn)."""
+    if _is_real_scalar(v):
+        v = [v]
     return np.array(_vector_any(v), dtype=float)
 
 
@@ -267,6 +274,9 @@ def _matrix(n):
 
 
 def _numpy_matrix(v):
+    """A 2D matrix; a single number is a 1x1 matrix (as in Exudyn)."""
+    if _is_real_scalar(v):
+        v = [[v]]
     if np.isscalar(v):
         raise Rejected("must be a matrix (2D array) or []", type_error=True)
     if hasattr(v, "GetInternalDenseMatrix"):
@@ -291,7 +301,7 @@ def _numpy_matrix_i(v):
 
 
 def _matrix_container(v):
-    if v is None:
+    if v is None or np.isscalar(v):
         raise Rejected("must be a MatrixContainer, a matrix or []", type_error=True)
     if hasattr(v, "GetInternalDenseMatrix") or hasattr(v, "GetInternalSparseMatrix"):
         return v

@@ -123,6 +123,8 @@ class MainSystem:
         self.interactiveMode = False
         self.solverSignalJacobianUpdate = False
         self._compiled = None
+        self._reference = None            # (items version, assembled copy) for Reference outputs
+        self._version = 0                 # counts changes of the items
         self._user_functions = {"preStep": 0, "postStep": 0, "postNewton": 0,
                                 "preNewtonResidual": 0, "systemJacobian": 0}
         self.systemData = SystemData(self)
@@ -234,6 +236,7 @@ class MainSystem:
 
     def _changed(self):
         self.systemIsConsistent = False
+        self._version += 1
         if self.interactiveMode:
             self.Assemble()
 
@@ -438,6 +441,16 @@ class MainSystem:
             raise ModelError(f"{what}: the system has not been assembled; call mbs.Assemble() first")
         return self._compiled
 
+    def _reference_system(self):
+        """The system assembled from the current items without changing its state: outputs in the
+        reference configuration are available before Assemble and after items were added."""
+        if self.systemIsConsistent and self._compiled is not None:
+            return self._compiled
+        if self._reference is None or self._reference[0] != self._version:
+            from ..assembly.assemble import assemble
+            self._reference = (self._version, assemble(self))
+        return self._reference[1]
+
     # ------------------------------------------------------------ user functions
     def SetPreStepUserFunction(self, value): self._user_functions["preStep"] = _uf(value, "PreStepUserFunction")
     def GetPreStepUserFunction(self, asDict=False): return self._user_functions["preStep"]
@@ -591,6 +604,8 @@ class SystemData:
         self._c().state(configurationType).t = float(newTime)
 
     def _get(self, field, configuration, copy=True):
+        if self._mbs._compiled is None:
+            return np.zeros(0)          # before Assemble: no coordinates (as Exudyn)
         v = getattr(self._c().state(configuration), field)
         return v.copy() if copy else v
 

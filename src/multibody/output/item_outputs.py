@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..enums import ConfigurationType, OutputVariableType
-from ..errors import ExudynValueError, InternalError
+from ..errors import ExudynValueError, InternalError, ModelError
 from ..kernels import markers as _km
 
 CFG = ConfigurationType
@@ -61,12 +61,30 @@ class output_batch:
 def _state(mbs, configuration):
     """(compiled, configuration, its state) for an output; the state's error for a configuration
     the system does not keep."""
-    c = mbs._require_assembled("output")
     cfg = configuration if configuration.__class__ is CFG else CFG(int(configuration))
+    if cfg == CFG.Reference:
+        c = mbs._reference_system()
+    else:
+        c = mbs._require_assembled("output")
+        if not mbs.systemIsConsistent:
+            raise ModelError(f"output in configuration {cfg.name}: the system was changed after Assemble(); "
+                             "call mbs.Assemble() again, or ask for ConfigurationType.Reference")
     st = c.states.get(cfg)
     if st is None:
         st = c.state(cfg)           # (its error)
     return c, cfg, st
+
+
+# what ConfigurationType.Reference answers (Exudyn 1.13.6; Coordinates only of nodes)
+_REFERENCE_OUTPUTS = frozenset((OVT.Position, OVT.Displacement, OVT.Distance, OVT.Rotation,
+                                OVT.RotationMatrix, OVT.HomogeneousTransformation))
+
+
+def _check_reference(what, var, configuration, also=()):
+    if int(configuration) == int(CFG.Reference) and var not in _REFERENCE_OUTPUTS and var not in also:
+        raise ExudynValueError(f"{what}: ConfigurationType.Reference answers only outputs that exist in the "
+                               f"reference configuration (Position, Displacement, Distance, Rotation, "
+                               f"RotationMatrix, HomogeneousTransformation; Coordinates of nodes), not {var.name}")
 
 
 def _kinematics(mbs, configuration):
@@ -162,6 +180,7 @@ def own_frames(c, name, groups, q, v, parts=None):
 
 def node_output(mbs, n, variableType, configuration=CFG.Current):
     var = _ovt(variableType)
+    _check_reference(f"GetNodeOutput(node {int(n)})", var, configuration, also=(OVT.Coordinates,))
     if var in _NODE_FRAME_OUTPUTS:
         c, fr, st = _node_frames(mbs, configuration)
         eq = None
@@ -177,7 +196,7 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
     s, k = int(c.node_ode2_start[n]), int(c.node_n_ode2[n])
     if var in _COORDINATE_OUTPUTS:
         ref = c.q_ref[s:s + k]
-        q = np.zeros(k) if CFG(int(configuration)) == CFG.Reference else st.q[s:s + k]
+        q = ref if CFG(int(configuration)) == CFG.Reference else st.q[s:s + k]
         if rec.spec.type_name == "GenericData":
             d0 = int(c.node_data_start[n])
             x = st.x[d0:d0 + int(c.node_n_data[n])]
@@ -238,6 +257,7 @@ def _body_frames(mbs, configuration, g, reference=False):
 
 def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG.Current):
     var = _ovt(variableType)
+    _check_reference(f"GetObjectOutputBody(object {int(b)})", var, configuration)
     c, _, st = _state(mbs, configuration)
     if var.name not in supported_outputs(c, "object", b, body=True):
         raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: {c.describe('object', b)} does "
@@ -375,7 +395,12 @@ def group_output(c, g, eq, st, name, alone=True):
 
 def marker_output(mbs, m, variableType, configuration=CFG.Current):
     var = _ovt(variableType)
+    _check_reference(f"GetMarkerOutput(marker {int(m)})", var, configuration)
     c, eq, st = _kinematics(mbs, configuration)
+    rec = c.items["marker"][m]
+    if var.name not in rec.spec.outputs:
+        raise ExudynValueError(f"GetMarkerOutput: {c.describe('marker', m)} cannot compute {var.name}; "
+                               f"it provides {', '.join(rec.spec.outputs) or 'no outputs'}")
     fr = eq.markers
     if var in (OVT.Coordinates, OVT.Coordinates_t):
         g, row = c.marker_group[m]
