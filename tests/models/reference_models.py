@@ -2176,3 +2176,19 @@ def legacy_rigid_body_helpers(exu, U):
 
 
 CASES.update({'legacy_rigid_body_helpers': (legacy_rigid_body_helpers, dict())})
+
+
+def _add_script_cases():
+    """The cases of reference_scripts.py (models after published Exudyn scripts), their builders
+    in this module's namespace (the tests find a builder by name here)."""
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'reference_scripts.py')
+    spec = importlib.util.spec_from_file_location('reference_scripts', path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for name, (builder, params) in mod.CASES.items():
+        globals()[builder.__name__] = builder
+        CASES[name] = (builder, params)
+
+
+_add_script_cases()

@@ -127,8 +127,18 @@ def test_reduced_least_squares_gives_the_minimum_norm_solution():
     np.testing.assert_allclose(J @ null.T, 0.0, atol=1e-11)
     b = J @ rng.standard_normal(n2 + m)
     x = np.empty(n2 + m)
-    assert kl.reduced_solve(Jr, B, index, null, b, x, work)
+    assert kl.reduced_solve(Jr, B, index, null, b, x, work, 0.0)
     expected = sla.lstsq(J, b, cond=1e-12)[0]
     np.testing.assert_allclose(x, expected, rtol=0, atol=1e-10 * np.abs(expected).max())
-    b[-1] += 1.0                                   # inconsistent
-    assert not kl.reduced_solve(Jr, B, index, null, b, x, work)
+    # an inconsistency of a small part of the right-hand side (redundant constraints off their
+    # manifold during Newton): a Gauss-Newton step, accepted; one of the size of the right-hand
+    # side (constraints that disagree) refused
+    scale = np.linalg.norm(b)
+    b[-1] += 1e-3 * scale
+    assert kl.reduced_solve(Jr, B, index, null, b, x, work, 0.0)
+    b[-1] += 10.0 * scale
+    assert not kl.reduced_solve(Jr, B, index, null, b, x, work, 0.0)
+    # below the absolute tolerance (round-off-sized residuals): accepted
+    small = 1e-14 * b
+    assert kl.reduced_solve(Jr, B, index, null, small, x, work, 1e-10)
+    assert not kl.reduced_solve(Jr, B, index, null, small, x, work, 0.0)

@@ -26,7 +26,8 @@ def solve(w, c, rhs, out):
                        rhs, out, w.work)
         return True
     if c.factor_kind == LEAST_SQUARES:
-        return reduced_solve(w.lsq_J, w.lsq, w.lsq_index, w.lsq_null, rhs, out, w.lsq_work)
+        atol = c.absolute_tolerance * (np.sqrt(rhs.shape[0]) if c.weighted != 0 else 1.0)
+        return reduced_solve(w.lsq_J, w.lsq, w.lsq_index, w.lsq_null, rhs, out, w.lsq_work, atol)
     return False
 
 

@@ -15,7 +15,7 @@ from ..errors import ExudynValueError
 from ..kernels import integration as ki
 from ..kernels import rotations as krot
 from .jacobian import NewtonMatrices
-from .linear import REFACTOR_PIVOT_TOL, SINGULAR_PIVOT, LinearSolver, SingularJacobian
+from .linear import REFACTOR_PIVOT_TOL, SINGULAR_PIVOT, LinearSolver, SingularJacobian, newton_absolute_tolerance
 from .steploop import StepLoop
 
 CFG = ConfigurationType
@@ -97,6 +97,7 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
         self.index2 = index2
         ls = settings.linearSolver
         self.linear = LinearSolver(ls.solverType, bool(ls.ignoreSingularJacobian), remember_choice=True)
+        self.linear.absolute_tolerance = newton_absolute_tolerance(self.newton_settings, self.c)
         self.a_alg = np.zeros(self.c.n_ode2)
         self.a_alg_start = np.zeros(self.c.n_ode2)
 

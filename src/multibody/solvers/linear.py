@@ -31,10 +31,6 @@ from .factors import klu as _klu
 # the grid: KLU 360570 against SuperLU's 222934 (SuperLU kept).
 KLU_MAX_FILL_RATIO = 2.0
 
-# a least-squares solve is accepted as a solution if |J x - r| <= LSTSQ_RTOL |r| + round-off
-LSTSQ_RTOL = 1e-6
-
-
 
 # Dense LU factors up to this size are also kept as CSC triangular factors: the solves then run in
 # the Numba triangular solve (a few us instead of SciPy's lu_solve call, and inside the engine's
@@ -88,6 +84,13 @@ PRUNED_PIVOT_THRESHOLD = 1e-3
 USE_LDL = True
 
 
+def newton_absolute_tolerance(newton_settings, c):
+    """Newton's absolute tolerance on |r| (weightTolerancePerCoordinate: on |r| / sqrt(n)): the
+    least-squares residual accepted by ``LinearSolver.solve``."""
+    atol = float(newton_settings.absoluteTolerance)
+    return atol * np.sqrt(c.n_ode2 + c.n_ae) if newton_settings.weightTolerancePerCoordinate else atol
+
+
 class LinearSolver:
     """Factorize once, solve many times (modified Newton reuses the factorization)."""
 
@@ -101,6 +104,9 @@ class LinearSolver:
             raise ValueError("Solver:InitializeSolverPreChecks: Unsupported simulationSettings.linearSolverType")
         self.dense = st in (LinearSolverType.EXUdense, LinearSolverType.EigenDense)
         self.least_squares = ignore_singular and st == LinearSolverType.EigenDense
+        # least-squares residuals up to this are accepted (Newton's absolute tolerance: set by
+        # the solver that owns the Newton iteration)
+        self.absolute_tolerance = 0.0
         self._lu = None
         self._lstsq_matrix = self._reduced = None
         self._triangular = None
@@ -462,7 +468,7 @@ class LinearSolver:
             rn = float(np.linalg.norm(r))
             roundoff = 1e3 * np.finfo(float).eps * (np.abs(J).max(initial=0.0) * J.shape[0]
                                                      * float(np.linalg.norm(x)) + rn)
-            if res > LSTSQ_RTOL * rn + roundoff:
+            if res > max(linalg.LSTSQ_RTOL * rn + roundoff, self.absolute_tolerance):
                 raise InconsistentSystem(res, rn)
             return x
         if self._sparse is not None:

@@ -10,7 +10,7 @@ from ..engine.driver import Engine
 from ..enums import ConfigurationType
 from .implicit import newton_buffers, newton_control, workspace_buffers
 from .jacobian import NewtonMatrices
-from .linear import LinearSolver
+from .linear import LinearSolver, newton_absolute_tolerance
 from .steploop import StepLoop
 
 CFG = ConfigurationType
@@ -28,6 +28,7 @@ class StaticSolver(NewtonMatrices, StepLoop):
         self.newton_settings = ss.newton
         ls = settings.linearSolver
         self.linear = LinearSolver(ls.solverType, bool(ls.ignoreSingularJacobian), remember_choice=True)
+        self.linear.absolute_tolerance = newton_absolute_tolerance(self.newton_settings, self.c)
         self.geometric = bool(ss.loadStepGeometric)
 
     def discontinuous_settings(self):
