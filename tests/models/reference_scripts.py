@@ -67,7 +67,40 @@ def bricard(exu, U, index2=False, nSteps=400, endTime=0.4, tol=NEWTON_TOL):
     return res
 
 
+def gravity_orbit(exu, U, solver='GeneralizedAlpha', nSteps=400, endTime=2.0, dMin=0.0):
+    """Two bodies attracting each other by an ObjectConnectorGravity (G = 1 scaled units): one
+    heavy, one light on an elliptic orbit (dMin > 0: passing through the regularized zone)."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    nodes = [mbs.AddNode(U.NodePoint(referenceCoordinates=[0, 0, 0], initialVelocities=[0, -0.01, 0])),
+             mbs.AddNode(U.NodePoint(referenceCoordinates=[1, 0, 0], initialVelocities=[0, 0.8, 0.1]))]
+    bodies = [mbs.AddObject(U.MassPoint(physicsMass=m, nodeNumber=n)) for m, n in zip((100., 1.), nodes)]
+    markers = [mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b)) for b in bodies]
+    o = mbs.AddObject(U.ObjectConnectorGravity(markerNumbers=markers, gravitationalConstant=1e-2, mass0=100.,
+                                               mass1=1., minDistanceRegularization=dMin))
+    OV = exu.OutputVariableType
+    sensors = {name: mbs.AddSensor(U.SensorObject(objectNumber=o, outputVariableType=var, storeInternal=True))
+               for name, var in (('force', OV.Force), ('distance', OV.Distance))}
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ti = ss.timeIntegration
+    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
+    ti.newton.useModifiedNewton = False
+    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = NEWTON_TOL
+    ti.adaptiveStep = False
+    ti.explicitIntegration.useLieGroupIntegration = False
+    ss.solution.file.write = False
+    ss.solution.sensors.writePeriod = 10 * endTime / nSteps
+    mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
+    res = _plain_state(mbs)
+    res['sensors'] = {k: np.asarray(mbs.GetSensorStoredData(s)).tolist() for k, s in sensors.items()}
+    return res
+
+
 CASES = {
+    'script_gravity_orbit': (gravity_orbit, dict()),
+    'script_gravity_orbit_rk44': (gravity_orbit, dict(solver='RK44')),
+    'script_gravity_regularized': (gravity_orbit, dict(dMin=2.0)),
     'script_bricard': (bricard, dict()),
     # (at index 2 the drift leaves the redundant velocity equations inconsistent by O(drift):
     # with 400 steps neither Exudyn's Newton nor ours reaches 1e-10; 1e-12 not with 4000 steps)

@@ -289,3 +289,35 @@ class CoordinateSpringDampers(ConnectorGroup):
         F, _, _ = self.forces(markers, t, False)
         return dict(Displacement=dq, Velocity=dv, Force=F[:, 0] * self.active,
                     PotentialEnergy=0.5 * self.p_stiffness * (dq - self.p_offset) ** 2)
+
+
+@register(CONNECTOR_GROUPS, "ConnectorGravity")
+class GravityConnectors(ConnectorGroup):
+    """ConnectorGravity: the attraction of two masses (kernels/connectors.py gravity_marker_forces)."""
+    FORCE_FROM_FORCES = True
+    marker_reads = ()
+    kernel, layout = kg.gravity_connectors, kg.GRAVITY_CONNECTORS
+
+    def read_params(self, records):
+        for name in ("gravitationalConstant", "mass0", "mass1", "minDistanceRegularization"):
+            setattr(self, "p_" + name, param_array(records, name))
+        n = len(records)
+        self.F, self.S, self.Dv = np.zeros((n, 3)), np.zeros((n, 3, 3)), np.zeros((n, 3, 3))
+
+    def record_parameters(self):
+        return dict(G=self.p_gravitationalConstant, mass0=self.p_mass0, mass1=self.p_mass1,
+                    d_min=self.p_minDistanceRegularization, F=self.F, Q=np.zeros((self.n, self.L)), S=self.S,
+                    Dv=self.Dv, m0=self.m0, m1=self.m1)
+
+    def forces(self, markers, t, with_jacobian):
+        F, S = np.empty((self.n, 3)), np.empty((self.n, 3, 3))
+        kc.gravity_marker_forces(self.m0, self.m1, markers.pos, self.p_gravitationalConstant, self.p_mass0,
+                                 self.p_mass1, self.p_minDistanceRegularization, with_jacobian, F, S)
+        if not with_jacobian:
+            return F, None, None
+        return F, S, np.zeros((self.n, 3, 3))
+
+    def outputs(self, markers, t):
+        dp = markers.pos[self.m1] - markers.pos[self.m0]
+        F, _, _ = self.forces(markers, t, False)
+        return dict(Distance=np.sqrt((dp * dp).sum(axis=1)), Displacement=dp, Force=F * self.active[:, None])

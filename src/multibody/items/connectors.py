@@ -197,4 +197,30 @@ OBJECT_CONNECTOR_TORSIONAL_SPRING_DAMPER = ItemSpec(
     ),
 )
 
+OBJECT_CONNECTOR_GRAVITY = ItemSpec(
+    type_name='ConnectorGravity', family='object', class_name='ObjectConnectorGravity',
+    aliases=('ConnectorGravity',),
+    flags=('Connector',),
+    requested_markers=(('Position',), ('Position',)),
+    outputs=('Distance', 'Displacement', 'Force'),
+    params=(
+        Param('markerNumbers', 'ArrayMarkerIndex', [-1, -1],
+              'Position markers $[m_0, m_1]$ of the two attracting bodies.'),
+        Param('gravitationalConstant', 'Real', 6.6743e-11,
+              'Gravitational constant $G$ [m^3/(kg s^2)]; negative: repulsion.'),
+        Param('mass0', 'UReal', 0.0, 'Mass $m_0$ [kg] at marker $m_0$.'),
+        Param('mass1', 'UReal', 0.0, 'Mass $m_1$ [kg] at marker $m_1$.'),
+        Param('minDistanceRegularization', 'UReal', 0.0,
+              'Distance $d_{min}$ [m] below which the force is regularized: '
+              '$f = G m_0 m_1 / (L^2 + (d_{min} - L)^2)$ instead of $G m_0 m_1 / L^2$.'),
+        Param('activeConnector', 'Bool', True,
+              'If False the item is switched off: spring-dampers produce zero force.'),
+    ),
+    vparams=(
+        Param('show', 'Bool', False, 'Draw the item (True) or not.'),
+        Param('color', 'Float4', [-1.0,-1.0,-1.0,-1.0], "RGBA color; R = -1 means 'use the default color of this item class'."),
+    ),
+)
+
+declare(OBJECT_CONNECTOR_GRAVITY)
 declare(OBJECT_CONNECTOR_SPRING_DAMPER, OBJECT_CONNECTOR_CARTESIAN_SPRING_DAMPER, OBJECT_CONNECTOR_COORDINATE_SPRING_DAMPER, OBJECT_CONNECTOR_RIGID_BODY_SPRING_DAMPER, OBJECT_CONNECTOR_LINEAR_SPRING_DAMPER, OBJECT_CONNECTOR_TORSIONAL_SPRING_DAMPER)

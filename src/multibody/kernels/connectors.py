@@ -196,3 +196,35 @@ def coordinate_spring_forces(m0, m1, cval, cvel, k, d, offset, F):
         dq = cval[m1[i]] - cval[m0[i]]
         dv = cvel[m1[i]] - cvel[m0[i]]
         F[i, 0] = k[i] * (dq - offset[i]) + d[i] * dv
+
+
+@njit
+def gravity_marker_forces(m0, m1, pos, G, mass0, mass1, d_min, with_jacobian, F, S):
+    """ConnectorGravity: F = f e, e the unit vector from m0 to m1, f = G m0 m1 / L^2, for L < d_min
+    f = G m0 m1 / (L^2 + (d_min - L)^2) (Exudyn 1.13.6's regularization, measured); F = 0 at L = 0;
+    S = dF/d dp = f (I - e e^T) / L + f'(L) e e^T."""
+    for i in range(m0.shape[0]):
+        a, b = m0[i], m1[i]
+        dp0, dp1, dp2 = pos[b, 0] - pos[a, 0], pos[b, 1] - pos[a, 1], pos[b, 2] - pos[a, 2]
+        L = np.sqrt(dp0 * dp0 + dp1 * dp1 + dp2 * dp2)
+        if L == 0.0:
+            for r in range(3):
+                F[i, r] = 0.0
+                if with_jacobian:
+                    for c in range(3):
+                        S[i, r, c] = 0.0
+            continue
+        gm = G[i] * mass0[i] * mass1[i]
+        if L < d_min[i]:
+            den, den_L = L * L + (d_min[i] - L) ** 2, 4.0 * L - 2.0 * d_min[i]
+        else:
+            den, den_L = L * L, 2.0 * L
+        f = gm / den
+        e = (dp0 / L, dp1 / L, dp2 / L)
+        for r in range(3):
+            F[i, r] = f * e[r]
+        if with_jacobian:
+            f_L = -gm * den_L / (den * den)
+            for r in range(3):
+                for c in range(3):
+                    S[i, r, c] = f * ((1.0 if r == c else 0.0) - e[r] * e[c]) / L + f_L * e[r] * e[c]

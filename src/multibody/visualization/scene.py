@@ -466,6 +466,7 @@ _CONNECTOR_DRAW = {
     "JointPrismatic2D": _draw_prismatic_2d,
     "ConnectorDistance": _draw_distance,
     "ConnectorSpringDamper": _draw_spring,
+    "ConnectorGravity": _draw_distance,
     "JointSpherical": _draw_spherical,
     "JointRevoluteZ": _draw_revolute_z,
     "JointPrismaticX": _draw_prismatic_x,

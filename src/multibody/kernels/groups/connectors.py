@@ -8,8 +8,8 @@ reads them.
 """
 from .._jit import njit
 from ..assembly import scatter_add
-from ..connectors import (cartesian_spring_forces, coordinate_spring_forces, project_to_coordinates,
-                          spring_damper_marker_forces)
+from ..connectors import (cartesian_spring_forces, coordinate_spring_forces, gravity_marker_forces,
+                          project_to_coordinates, spring_damper_marker_forces)
 from ..records import AFTER_NEWTON, FORCES, STIFFNESS, Layout, b1, f1, f2, f3, i1
 from ..rigid_connectors import rigid_connector_forces, torsional_angles
 from ..user import user_call
@@ -42,6 +42,28 @@ def spring_dampers(phase, g, s):
     elif phase == STIFFNESS:
         S, Dv = f3(g, L.f3.S), f3(g, L.f3.Dv)
         spring_damper_marker_forces(m0, m1, s.marker_pos, s.marker_vel, *args, True, F, S, Dv)
+        project_to_coordinates(m0, m1, s.marker_Jpos, F, S, Dv, g.active, True, Q, g.K, g.D)
+    return 0
+
+
+GRAVITY_CONNECTORS = Layout(f1=("G", "mass0", "mass1", "d_min"), f2=("F", "Q"), f3=("S", "Dv"), i1=("m0", "m1"))
+
+
+@group_kernel
+def gravity_connectors(phase, g, s):
+    """ConnectorGravity: the attraction F = f e of two masses (kernels/connectors.py
+    gravity_marker_forces); no velocity dependence (Dv = 0)."""
+    L = GRAVITY_CONNECTORS
+    m0, m1 = i1(g, L.i1.m0), i1(g, L.i1.m1)
+    F, Q, S, Dv = f2(g, L.f2.F), f2(g, L.f2.Q), f3(g, L.f3.S), f3(g, L.f3.Dv)
+    args = (f1(g, L.f1.G), f1(g, L.f1.mass0), f1(g, L.f1.mass1), f1(g, L.f1.d_min))
+    if phase == FORCES:
+        none = g.K[:0]
+        gravity_marker_forces(m0, m1, s.marker_pos, *args, False, F, S)
+        project_to_coordinates(m0, m1, s.marker_Jpos, F, none, none, g.active, False, Q, none, none)
+        scatter_add(s.f, g.ltg, Q, -1.0)
+    elif phase == STIFFNESS:
+        gravity_marker_forces(m0, m1, s.marker_pos, *args, True, F, S)
         project_to_coordinates(m0, m1, s.marker_Jpos, F, S, Dv, g.active, True, Q, g.K, g.D)
     return 0
 
