@@ -97,7 +97,65 @@ def gravity_orbit(exu, U, solver='GeneralizedAlpha', nSteps=400, endTime=2.0, dM
     return res
 
 
+def generic_ode1(exu, U, solver='GeneralizedAlpha', uf=True, load=True, mass=True, nSteps=100, endTime=0.5,
+                 tol=NEWTON_TOL):
+    """First-order coordinates: an ObjectGenericODE1 (a damped oscillator in state-space form, a
+    nonlinear user term), a LoadCoordinate on a MarkerNodeODE1Coordinate, beside a mass point
+    (ODE2). Exudyn integrates y with the trapezoidal rule in the implicit solvers (y_t = 0 at
+    the start) and in the stages of the explicit ones."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    nd = mbs.AddNode(U.NodeGenericODE1(referenceCoordinates=[2., 0.], initialCoordinates=[1., 0.5],
+                                       numberOfODE1Coordinates=2))
+    kw = dict(rhsUserFunction=lambda mbs, t, i, y: np.array([0., 5 * np.sin(10 * t) + y[0] ** 2])) if uf else {}
+    o = mbs.AddObject(U.ObjectGenericODE1(nodeNumbers=[nd], systemMatrix=np.array([[0, 1], [-100, -1.]]),
+                                          rhsVector=np.array([0, 1.]), **kw))
+    if mass:
+        n2 = mbs.AddNode(U.NodePoint(referenceCoordinates=[0, 0, 0], initialVelocities=[1, 0, 0]))
+        mbs.AddObject(U.MassPoint(physicsMass=2, nodeNumber=n2))
+        mbs.AddLoad(U.Force(markerNumber=mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n2)), loadVector=[0, -1, 0]))
+    if load:
+        m = mbs.AddMarker(U.MarkerNodeODE1Coordinate(nodeNumber=nd, coordinate=1))
+        mbs.AddLoad(U.LoadCoordinate(markerNumber=m, load=3.,
+                                     loadUserFunction=lambda mbs, t, load: load * np.cos(3 * t)))
+    OV = exu.OutputVariableType
+    sensors = {name: mbs.AddSensor(U.SensorNode(nodeNumber=nd, outputVariableType=var, storeInternal=True))
+               for name, var in (('y', OV.Coordinates), ('y_t', OV.Coordinates_t), ('y_total', OV.CoordinatesTotal))}
+    sensors['object_y'] = mbs.AddSensor(U.SensorObject(objectNumber=o, outputVariableType=OV.Coordinates,
+                                                       storeInternal=True))
+    mbs.Assemble()
+    ss = exu.SimulationSettings()
+    ti = ss.timeIntegration
+    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
+    ti.newton.useModifiedNewton = False
+    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = tol
+    ti.adaptiveStep = False
+    ti.explicitIntegration.useLieGroupIntegration = False
+    ss.solution.file.write = False
+    ss.solution.sensors.writePeriod = 10 * endTime / nSteps
+    mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
+    sd = mbs.systemData
+    res = _plain_state(mbs)
+    res['y'] = [float(x) for x in sd.GetODE1Coordinates()]
+    res['y_t'] = [float(x) for x in sd.GetODE1Coordinates_t()]
+    res['sensors'] = {k: np.asarray(mbs.GetSensorStoredData(s)).tolist() for k, s in sensors.items()}
+    if solver == 'DOPRI5':
+        # the automatic step sizes agree to 1e-10 relative (the sensor rows are at the step ends:
+        # t = 0.0545911432 / ...433), which moves y_t (amplitude 80, rate 8000/s) by 1e-7 there;
+        # the states at the end time agree to 1e-12
+        res['atol'] = {'sensors.y_t': 1e-6}
+    return res
+
+
 CASES = {
+    'script_ode1_generalized_alpha': (generic_ode1, dict()),
+    'script_ode1_trapezoidal_index2': (generic_ode1, dict(solver='TrapezoidalIndex2')),
+    # Exudyn's default Newton tolerance: the same iterates (the same numerical ODE1 Jacobian)
+    'script_ode1_default_tolerance': (generic_ode1, dict(uf=False, load=False, mass=False, tol=1e-8)),
+    'script_ode1_rk44': (generic_ode1, dict(solver='RK44')),
+    'script_ode1_dopri5': (generic_ode1, dict(solver='DOPRI5')),
+    'script_ode1_explicit_euler': (generic_ode1, dict(solver='ExplicitEuler', nSteps=1000)),
+    'script_ode1_velocity_verlet': (generic_ode1, dict(solver='VelocityVerlet', nSteps=1000)),
     'script_gravity_orbit': (gravity_orbit, dict()),
     'script_gravity_orbit_rk44': (gravity_orbit, dict(solver='RK44')),
     'script_gravity_regularized': (gravity_orbit, dict(dMin=2.0)),

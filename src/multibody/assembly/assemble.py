@@ -14,7 +14,7 @@ from .. import equations as _eq  # noqa: F401  (registers the groups)
 from ..enums import ConfigurationType
 from ..errors import AssemblyError, ItemParameterError, NotImplementedFeatureError, UserFunctionError
 from ..equations.groups import (BODY_GROUPS, CONNECTOR_GROUPS, CONSTRAINT_GROUPS, LOAD_GROUPS,
-                                MARKER_GROUPS, NODE_GROUPS)
+                                MARKER_GROUPS, NODE_GROUPS, ODE1_GROUPS)
 from ..items.spec import describe_item
 
 CFG = ConfigurationType
@@ -232,15 +232,16 @@ def _number_coordinates(c):
     nodes, objects = c.items["node"], c.items["object"]
     n = len(nodes)
     for name in ("node_ode2_start", "node_n_ode2", "node_ae_start", "node_n_ae", "node_data_start", "node_n_data",
-                 "node_ode1_start"):
+                 "node_ode1_start", "node_n_ode1"):
         setattr(c, name, np.zeros(n, dtype=np.int64))
-    n_ode2 = n_ae = n_data = 0
+    n_ode2 = n_ode1 = n_ae = n_data = 0
     for i, r in enumerate(nodes):
         k2, k1, kae, kd = NODE_GROUPS[r.spec.type_name].counts(r)
         c.node_ode2_start[i], c.node_n_ode2[i] = n_ode2, k2
+        c.node_ode1_start[i], c.node_n_ode1[i] = n_ode1, k1
         c.node_ae_start[i], c.node_n_ae[i] = n_ae, kae
         c.node_data_start[i], c.node_n_data[i] = n_data, kd
-        n_ode2, n_ae, n_data = n_ode2 + k2, n_ae + kae, n_data + kd
+        n_ode2, n_ode1, n_ae, n_data = n_ode2 + k2, n_ode1 + k1, n_ae + kae, n_data + kd
     c.object_ltg_ae = [[] for _ in objects]
     for i, r in enumerate(objects):
         gcls = CONSTRAINT_GROUPS.get(r.spec.type_name)
@@ -248,7 +249,7 @@ def _number_coordinates(c):
             k = gcls.count(r)
             c.object_ltg_ae[i] = list(range(n_ae, n_ae + k))
             n_ae += k
-    c.n_ode2, c.n_ode1, c.n_ae, c.n_data = n_ode2, 0, n_ae, n_data
+    c.n_ode2, c.n_ode1, c.n_ae, c.n_data = n_ode2, n_ode1, n_ae, n_data
 
 
 def _build_node_and_body_groups(c):
@@ -260,7 +261,8 @@ def _build_node_and_body_groups(c):
         c.node_groups.append(g)
         for i in idx:
             c.node_group_of[i] = g
-    c.object_types = _group_by_type(objects, {**BODY_GROUPS, **CONNECTOR_GROUPS, **CONSTRAINT_GROUPS}, "object")
+    c.object_types = _group_by_type(objects, {**BODY_GROUPS, **CONNECTOR_GROUPS, **CONSTRAINT_GROUPS, **ODE1_GROUPS},
+                                    "object")
     widths = [int(c.node_n_ode2[i]) for i in range(len(nodes)) if c.node_group_of[i].has_frame]
     c.object_group = {}
     c.body_groups = []
@@ -275,6 +277,13 @@ def _build_node_and_body_groups(c):
                     c.object_group[i] = (g, row)
                 if g.has_frame:
                     widths.append(g.width)
+    c.ode1_groups = []
+    for t, idx in c.object_types.items():
+        if t in ODE1_GROUPS:
+            g = ODE1_GROUPS[t].build(c, idx, [objects[i] for i in idx])
+            c.ode1_groups.append(g)
+            for row, i in enumerate(idx):
+                c.object_group[i] = (g, row)
     c.K = max([1] + widths)
     c.object_ltg_ode2 = [[] for _ in objects]
     for g in c.body_groups:
@@ -325,10 +334,13 @@ def _build_load_groups(c):
                             if r.spec.requested_markers else ())
     c.load_groups, c.load_group = [], {}
     for t, idx in _group_by_type(loads, LOAD_GROUPS, "load").items():
-        g = LOAD_GROUPS[t].build(c, idx, [loads[i] for i in idx])
-        c.load_groups.append(g)
-        for row, i in enumerate(idx):
-            c.load_group[i] = (g, row)
+        cls = LOAD_GROUPS[t]
+        for part in cls.split(c, idx, [loads[i] for i in idx]):
+            part = [idx[k] for k in part]
+            g = cls.build(c, part, [loads[i] for i in part])
+            c.load_groups.append(g)
+            for row, i in enumerate(part):
+                c.load_group[i] = (g, row)
 
 
 def _node_values(r, i, name, k):
@@ -344,7 +356,8 @@ def _initial_states(c):
     """The reference coordinates and the states of every configuration (the initial values)."""
     nodes = c.items["node"]
     c.q_ref = np.zeros(c.n_ode2)
-    init = State(c.n_ode2, 0, c.n_ae, c.n_data)
+    c.y_ref = np.zeros(c.n_ode1)
+    init = State(c.n_ode2, c.n_ode1, c.n_ae, c.n_data)
     for i, r in enumerate(nodes):
         s, k = int(c.node_ode2_start[i]), int(c.node_n_ode2[i])
         if k:
@@ -360,6 +373,14 @@ def _initial_states(c):
             vals = _node_values(r, i, vel_name, k)
             if vals.size:
                 init.v[s:s + k] = vals
+        k1 = int(c.node_n_ode1[i])
+        if k1:
+            s1 = int(c.node_ode1_start[i])
+            c.y_ref[s1:s1 + k1] = _node_values(r, i, "referenceCoordinates", k1) if \
+                len(r.values.get("referenceCoordinates", [])) else 0.0
+            vals = _node_values(r, i, "initialCoordinates", k1)
+            if vals.size:
+                init.y[s1:s1 + k1] = vals
         kd = int(c.node_n_data[i])
         if kd:
             vals = np.asarray(r.values.get("initialCoordinates", []), dtype=float)
@@ -370,10 +391,12 @@ def _initial_states(c):
                 init.x[int(c.node_data_start[i]):int(c.node_data_start[i]) + kd] = vals
     c.states = {CFG.Initial: init}
     for cfg in (CFG.Current, CFG.StartOfStep, CFG.Visualization):
-        c.states[cfg] = State(c.n_ode2, 0, c.n_ae, c.n_data)
+        c.states[cfg] = State(c.n_ode2, c.n_ode1, c.n_ae, c.n_data)
         c.states[cfg].copy_from(init)
-    ref = State(c.n_ode2, 0, 0, 0)
+    ref = State(c.n_ode2, c.n_ode1, 0, 0)
     ref.q = c.q_ref.copy()
+    ref.y = c.y_ref.copy()
+    ref.y_t = np.zeros(0)
     ref.v = np.zeros(0)
     ref.a = np.zeros(0)
     c.states[CFG.Reference] = ref

@@ -85,7 +85,7 @@ _I = np.int64
 _F = np.float64
 CONTROL = np.dtype([
     # the solver and the system
-    ("kind", _I), ("n2", _I), ("nae", _I), ("index2", _I), ("newmark", _I), ("lie", _I),
+    ("kind", _I), ("n2", _I), ("nae", _I), ("n1", _I), ("index2", _I), ("newmark", _I), ("lie", _I),
     ("alpha_m", _F), ("alpha_f", _F), ("beta", _F), ("gamma", _F),
     # the steps: start and end time, the loop bound (end time less round-off), step sizes
     ("t0", _F), ("t_end", _F), ("t_lim", _F), ("h", _F), ("h_max", _F), ("h_min", _F), ("h_jac", _F),
@@ -98,7 +98,7 @@ CONTROL = np.dtype([
     ("max_iterations", _I), ("relative_tolerance", _F), ("absolute_tolerance", _F), ("newton_active", _I),
     ("adapt_initial_residual", _I), ("max_modified_iterations", _I), ("restart_limit", _I),
     ("contractivity", _F), ("max_solution_norm", _F), ("weighted", _I), ("residual_mode", _I),
-    ("modified", _I),
+    ("modified", _I), ("nd_rel_eps", _F), ("nd_min_size", _F),
     # Newton's state (resumed by the next call after NEED_JACOBIAN / NEED_SOLVE)
     ("newton_phase", _I), ("it", _I), ("r0", _F), ("r_last", _F), ("error", _F), ("extra", _I),
     ("restarted", _I), ("full", _I), ("jac_requested", _I), ("converged", _I), ("stop_newton", _I),

@@ -3,7 +3,8 @@ tableaus with fixed or automatic step sizes (the embedded pairs' error control),
 the elimination of ground CoordinateConstraints and the Lie-group integration of rotation-vector
 nodes.
 
-State y = [q; q_t] with y_t = [q_t; M^-1 f(q, q_t, t)], lambda = 0 during the stages. The mass
+State y = [q; q_t; y1] with y_t = [q_t; M^-1 f(q, q_t, t); f1(t, y1)] (y1 the first-order
+coordinates), lambda = 0 during the stages. The mass
 solve by c.mass_mode (control.MassMode). The end-of-step accelerations and the multipliers of the
 eliminated coordinates are made where Python sees the state (the last step of a call, a step
 whose output is due); the steps in between do not read them.
@@ -15,7 +16,7 @@ from ..kernels.assembly import blocks_solve, blocks_times_vector_add
 from ..kernels.integration import lie_compose, lie_rate, rk_combine, rk_error, rk_increment, zero_eliminated
 from ..kernels.linalg import dense_factor_solve, solve_factored
 from ..kernels.records import AFTER_NEWTON, BODY_LIST, NO, group_at
-from ..kernels.system import kinematics, residual, run_phase
+from ..kernels.system import kinematics, ode1_rhs, residual, run_phase
 from ..kernels.user import user_call
 from .control import Kind, MassMode, Status
 from .steps import output_due, step_done
@@ -110,6 +111,9 @@ def _save_start(w, c):
         delta[j] = w.a[j]
     for j in range(c.nae):
         delta[n2 + j] = w.lam[j]
+    for j in range(c.n1):
+        y0[2 * n2 + j] = w.y1[j]
+        w.sy1_t[j] = w.y1_t[j]
 
 
 @njit
@@ -121,6 +125,9 @@ def _restore_start(w, c):
         w.a[j] = delta[j]
     for j in range(c.nae):
         w.lam[j] = delta[n2 + j]
+    for j in range(c.n1):
+        w.y1[j] = y0[2 * n2 + j]
+        w.y1_t[j] = w.sy1_t[j]
 
 
 @njit
@@ -132,6 +139,8 @@ def end_of_step(system, w, c, t1):
     n2, k = c.n2, c.n_elim
     q, v, a, elim = w.q, w.v, w.a, w.elim
     eos = c.end_of_step_acc != 0
+    if c.n1 > 0 and ode1_rhs(system, w.y1, t1, w.y1_t) != 0:
+        return -2
     if eos:
         bad = accelerations(system, w, c, t1)
         for j in range(n2):
@@ -158,8 +167,8 @@ def end_of_step(system, w, c, t1):
 def _stages(system, w, c, hs, tc):
     """The stage derivatives K of one try of a step of size hs from y0 at tc; the new state into
     w.y (q, v set to it). Returns -1, or the row of a zero pivot, or -2 (a group failed)."""
-    s, n2, k = c.stages, c.n2, c.n_elim
-    m = 2 * n2
+    s, n2, k, n1 = c.stages, c.n2, c.n_elim, c.n1
+    m = 2 * n2 + n1
     tab, K, dy, y0, y = w.tableau, w.stages, w.dy, w.y0, w.y
     cc, b, A = tab[:s], tab[s:2 * s], tab[2 * s:2 * s + s * s].reshape((s, s))
     lie = w.lie
@@ -169,6 +178,8 @@ def _stages(system, w, c, hs, tc):
         for j in range(n2):
             q[j] = y0[j] + dy[j]
             v[j] = y0[n2 + j] + dy[n2 + j]
+        for j in range(n1):
+            w.y1[j] = y0[2 * n2 + j] + dy[2 * n2 + j]
         if lie.shape[0] > 0:
             lie_compose(lie, y0, dy, q)
         bad = accelerations(system, w, c, tc + cc[i] * hs)
@@ -177,15 +188,22 @@ def _stages(system, w, c, hs, tc):
         for j in range(n2):
             K[i, j] = v[j]
             K[i, n2 + j] = w.acc[j]
+        if n1 > 0:
+            if ode1_rhs(system, w.y1, tc + cc[i] * hs, w.r1) != 0:
+                return -2
+            for j in range(n1):
+                K[i, 2 * n2 + j] = w.r1[j]
         if lie.shape[0] > 0:
             lie_rate(lie, dy, K[i])
     rk_combine(b, K, s, hs, y0, dy, y)
     if lie.shape[0] > 0:
         lie_compose(lie, y0, dy, y)
-    zero_eliminated(w.elim, k, y)
+    zero_eliminated(w.elim, k, y, n2)
     for j in range(n2):
         q[j] = y[j]
         v[j] = y[n2 + j]
+    for j in range(n1):
+        w.y1[j] = y[2 * n2 + j]
     for j in range(m):
         if not np.isfinite(y[j]):
             return -3
@@ -203,7 +221,7 @@ def _control(w, c, hs, t_new):
     rk_combine(bh, K, s, hs, y0, dy, yh)
     if w.lie.shape[0] > 0:
         lie_compose(w.lie, y0, dy, yh)
-    zero_eliminated(w.elim, k, yh)
+    zero_eliminated(w.elim, k, yh, c.n2)
     for j in range(yh.shape[0]):
         if not np.isfinite(yh[j]):
             return -3
@@ -242,6 +260,12 @@ def _verlet(system, w, c, hs, t_new):
     a = M^-1 f(q, v_h), v = v_h + h/2 a; the eliminated multipliers f_j / C_j."""
     n2, k = c.n2, c.n_elim
     q, v, a, elim = w.q, w.v, w.a, w.elim
+    if c.n1 > 0:
+        # the first-order coordinates by an explicit Euler step: y_t = f(t_new, y_n) (as Exudyn)
+        if ode1_rhs(system, w.y1, t_new, w.y1_t) != 0:
+            return -2
+        for j in range(c.n1):
+            w.y1[j] += hs * w.y1_t[j]
     for j in range(n2):
         vh = v[j] + 0.5 * hs * a[j]
         q[j] = q[j] + hs * vh

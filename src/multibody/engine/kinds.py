@@ -10,6 +10,7 @@ from ..kernels.integration import dot, lie_newton, lie_predict, lie_store, resid
 from ..kernels.records import AFTER_NEWTON, NO, YES
 from ..kernels.system import mass_times, residual as system_residual, run_phase
 from .control import Kind, LieMode
+from .ode1 import ode1_finite, ode1_predict, ode1_residual, ode1_update
 
 STATIC = int(Kind.STATIC)
 COMPOSE = int(LieMode.COMPOSE)
@@ -27,6 +28,8 @@ def begin_step(w, c):
     copy(w.lam, w.slam)
     copy(w.a_alg, w.a_alg_start)
     copy(w.x, w.sx)
+    copy(w.y1, w.sy1)
+    copy(w.y1_t, w.sy1_t)
     t = c.t
     if c.adaptive != 0:
         h_try = min(c.h, c.t_end - t) if t + c.h > c.t_end else c.h
@@ -121,6 +124,8 @@ def predictor(system, w, c):
             v[i] = sv[i] + cv * aas[i] + cva * at
     for i in range(n2):
         a[i] = 0.0
+    if c.n1 > 0:
+        ode1_predict(w, c)
     if c.lie == SIMPLIFIED:
         inc = w.lie_inc
         for i in range(n2):
@@ -169,6 +174,14 @@ def residual(system, w, c):
         status = system_residual(system, w.q, w.v, w.a, w.lam, c.t_new, c.index2 != 0, NO, r)
     c.t_eval = c.t_new
     c.error = residual_norm(r, w.rbar, n2, w.coef[2], c.weighted != 0)
+    if c.n1 > 0 and c.kind != STATIC:
+        # the first-order rows: the error over [r; r1]
+        status1, e1 = ode1_residual(system, w, c)
+        n = r.shape[0]
+        e0 = c.error * c.error * (n if c.weighted != 0 else 1)
+        c.error = np.sqrt((e0 + e1) / ((n + c.n1) if c.weighted != 0 else 1))
+        if status == 0:
+            status = status1
     return status
 
 
@@ -179,6 +192,8 @@ def update(system, w, c):
     stay, lambda -= dlambda)."""
     q, delta = w.q, w.delta
     n2 = q.shape[0]
+    if c.n1 > 0 and c.kind != STATIC:
+        ode1_update(w, c)
     if c.kind != STATIC and c.lie == SIMPLIFIED:
         inc = w.lie_inc
         for i in range(n2):
@@ -212,6 +227,8 @@ def reset_to_start_of_step(w, c):
     copy(w.sq, w.q)
     copy(w.sv, w.v)
     copy(w.sa, w.a)
+    copy(w.sy1, w.y1)
+    copy(w.sy1_t, w.y1_t)
     for i in range(w.lam.shape[0]):
         w.lam[i] = 0.0
     if c.kind != STATIC:
@@ -226,6 +243,8 @@ def restore_start_of_step(w, c, keep_data):
     copy(w.sv, w.v)
     copy(w.sa, w.a)
     copy(w.slam, w.lam)
+    copy(w.sy1, w.y1)
+    copy(w.sy1_t, w.y1_t)
     copy(w.a_alg_start, w.a_alg)
     copy(w.a_alg_start, w.state_a_alg)
     if not keep_data:
@@ -245,14 +264,14 @@ def diverged(w, c):
                     return True
         return False
     return not (dot(w.q, w.q) < c.max_solution_norm and dot(w.v, w.v) < c.max_solution_norm
-                and np.isfinite(dot(w.lam, w.lam)))
+                and np.isfinite(dot(w.lam, w.lam)) and ode1_finite(w))
 
 
 @njit
 def increment_norm(w, c):
-    """|dq| (newton.residualMode 1)."""
+    """|dq| + |dy| (newton.residualMode 1: the ODE2 and ODE1 increments)."""
     d = w.delta[:c.n2]
-    return np.sqrt(dot(d, d))
+    return np.sqrt(dot(d, d)) + (np.sqrt(dot(w.d1, w.d1)) if c.n1 > 0 and c.kind != STATIC else 0.0)
 
 
 @njit
@@ -278,4 +297,6 @@ def after_newton(system, w, c):
         for i in range(w.v.shape[0]):
             if not np.isfinite(w.v[i]):
                 return False
+        if not ode1_finite(w):
+            return False
     return status == 0

@@ -15,7 +15,8 @@ from ..kernels.records import NO
 from ..kernels.user import user_call
 from .control import FactorKind, Status
 from .linear import refactor, solve
-from .kinds import diverged, increment_norm, predictor, reset_to_start_of_step, residual, update
+from .kinds import STATIC, diverged, increment_norm, predictor, reset_to_start_of_step, residual, update
+from .ode1 import ode1_jacobian
 
 # newton_phase: where the next call goes on
 START, ITERATION, SOLVE, AFTER_JACOBIAN, AFTER_SOLVE = 0, 1, 2, 3, 4
@@ -120,6 +121,15 @@ def _iteration_start(system, w, c):
     c.signal_jacobian = 0
     if not need:
         return False
+    if c.n1 > 0 and c.kind != STATIC:
+        if not ode1_jacobian(system, w, c):
+            c.stop_newton = c.diverged = 1
+            return False
+        if c.n2 + c.nae == 0:       # first-order equations only
+            c.jac_requested = 0
+            c.jacobians += 1
+            c.h_jac = c.h_step
+            return False
     if c.python_jacobian == 0 and refactor(system, w, c):
         c.jac_requested = 0
         c.jacobians += 1
@@ -142,7 +152,10 @@ def newton(system, w, c):
         if phase == ITERATION:
             if c.converged != 0 or c.stop_newton != 0 or c.it >= c.max_iterations:
                 break
-            if _iteration_start(system, w, c):
+            need = _iteration_start(system, w, c)
+            if c.stop_newton != 0:
+                break
+            if need:
                 c.newton_phase = AFTER_JACOBIAN
                 return NEED_JACOBIAN
             phase = SOLVE
@@ -151,7 +164,8 @@ def newton(system, w, c):
             phase = SOLVE
         if phase == SOLVE:
             c.it += 1
-            if c.factor_kind == PYTHON or c.factor_kind == NONE or not solve(w, c, w.rbar, w.delta):
+            if c.n2 + c.nae > 0 and (c.factor_kind == PYTHON or c.factor_kind == NONE
+                                     or not solve(w, c, w.rbar, w.delta)):
                 c.newton_phase = AFTER_SOLVE
                 return NEED_SOLVE
         update(system, w, c)

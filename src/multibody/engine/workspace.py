@@ -25,7 +25,8 @@ class WorkspaceType(_Record):
 
 VECTOR_FIELDS = ("q", "v", "a", "lam", "x", "a_alg", "a_alg_start", "state_a_alg",  # the state
                  "sq", "sv", "sa", "slam", "sx",                                   # the start of the step
-                 "r", "rbar", "delta", "work", "coef")                             # Newton
+                 "r", "rbar", "delta", "work", "coef",                             # Newton
+                 "y1", "y1_t", "sy1", "sy1_t", "r1", "d1", "r1_work")              # ODE1 (engine/ode1.py)
 # the current factorization (solvers/linear.py LinearSolver.compiled_factors)
 FACTOR_FIELDS = ("L_ptr", "L_ind", "L_val", "U_ptr", "U_ind", "U_val", "U_diag", "perm_r", "perm_c", "scale")
 _FACTOR_TYPES = (I1, I1, F1, I1, I1, F1, I1, I1, I1, F1)
@@ -35,7 +36,8 @@ BUFFER_FIELDS = (("lsq", F2), ("lsq_J", F2),                 # least squares: B'
                  ("y", F1), ("y0", F1), ("yh", F1), ("dy", F1), ("stages", F2), ("tableau", F1),
                  ("inv_m", F1), ("elim", F1), ("f", F1), ("acc", F1),  # explicit solvers
                  ("mass_work", F1), ("mass_perm", I1), ("za", F1), ("zl", F1),
-                 ("lsq_index", I1), ("lsq_null", F2), ("lsq_work", F1))  # least squares (kernels/linalg.py)
+                 ("lsq_index", I1), ("lsq_null", F2), ("lsq_work", F1),  # least squares (kernels/linalg.py)
+                 ("J1", F2), ("p1", I1))                                # ODE1 Newton block, its LU
 FIELDS = tuple((name, F1) for name in VECTOR_FIELDS) + tuple(zip(FACTOR_FIELDS, _FACTOR_TYPES)) + BUFFER_FIELDS
 Workspace = WorkspaceType(list(FIELDS))
 
@@ -54,13 +56,15 @@ def new_workspace(vectors, factors, buffers):
     w = structref.new(Workspace)
     w.q, w.v, w.a, w.lam, w.x, w.a_alg, w.a_alg_start, w.state_a_alg = vectors[:8]
     w.sq, w.sv, w.sa, w.slam, w.sx = vectors[8:13]
-    w.r, w.rbar, w.delta, w.work, w.coef = vectors[13:]
+    w.r, w.rbar, w.delta, w.work, w.coef = vectors[13:18]
+    w.y1, w.y1_t, w.sy1, w.sy1_t, w.r1, w.d1, w.r1_work = vectors[18:]
     w.L_ptr, w.L_ind, w.L_val, w.U_ptr, w.U_ind, w.U_val, w.U_diag, w.perm_r, w.perm_c, w.scale = factors
     w.lsq, w.lsq_J, w.dense_work, w.dense_perm, w.csc_data = buffers[:5]
     w.lie, w.lie_tmp, w.lie_inc = buffers[5:8]
     w.y, w.y0, w.yh, w.dy, w.stages, w.tableau, w.inv_m, w.elim, w.f, w.acc = buffers[8:18]
     w.mass_work, w.mass_perm, w.za, w.zl = buffers[18:22]
-    w.lsq_index, w.lsq_null, w.lsq_work = buffers[22:]
+    w.lsq_index, w.lsq_null, w.lsq_work = buffers[22:25]
+    w.J1, w.p1 = buffers[25:]
     return w
 
 

@@ -1,3 +1,3 @@
 """Equations: item groups and the system equations; importing registers the groups."""
 from . import points, connectors, constraints, loads, rigid, joints  # noqa: F401
-from . import rigid_connectors  # noqa: F401
+from . import rigid_connectors, ode1  # noqa: F401

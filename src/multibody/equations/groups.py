@@ -26,6 +26,7 @@ MARKER_GROUPS: dict = {}
 CONNECTOR_GROUPS: dict = {}
 CONSTRAINT_GROUPS: dict = {}
 LOAD_GROUPS: dict = {}
+ODE1_GROUPS: dict = {}      # objects with first-order equations (ObjectGenericODE1)
 
 
 def register(registry, *type_names):

@@ -129,6 +129,21 @@ class CoordinateLoads(LoadGroup):
     def record_parameters(self):
         return dict(load=self.vec, values=self.values_buffer, marker=self.marker)
 
+    @classmethod
+    def split(cls, system, items, records):
+        """Loads on ODE1 coordinates form a group of their own (equations/ode1.py)."""
+        from .ode1 import on_ode1_marker
+        on = [on_ode1_marker(system, r) for r in records]
+        parts = [[k for k, x in enumerate(on) if not x], [k for k, x in enumerate(on) if x]]
+        return [p for p in parts if p]
+
+    @classmethod
+    def build(cls, system, items, records):
+        from .ode1 import ODE1CoordinateLoads, on_ode1_marker
+        if cls is CoordinateLoads and records and all(on_ode1_marker(system, r) for r in records):
+            cls = ODE1CoordinateLoads
+        return super(CoordinateLoads, cls).build(system, items, records)
+
     def update_parameter(self, row, name, value):
         if name == "load":
             self.vec[row] = value

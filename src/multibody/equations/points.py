@@ -113,6 +113,21 @@ class GenericODE2Nodes(NodeGroup):
         self.sizes = c.node_n_ode2[self.items]
 
 
+@register(NODE_GROUPS, "GenericODE1")
+class GenericODE1Nodes(NodeGroup):
+    """First-order coordinates (their equations: ObjectGenericODE1, equations/ode1.py)."""
+    has_frame = False
+
+    @classmethod
+    def counts(cls, record):
+        return 0, int(record.values["numberOfODE1Coordinates"]), 0, 0
+
+    def setup(self, records):
+        c = self.system
+        self.start = c.node_ode1_start[self.items]
+        self.sizes = c.node_n_ode1[self.items]
+
+
 @register(NODE_GROUPS, "GenericData")
 class GenericDataNodes(NodeGroup):
     has_frame = False

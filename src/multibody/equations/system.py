@@ -65,6 +65,9 @@ class SystemEquations:
         self._q0, self._v0 = np.zeros(c.n_ode2), np.zeros(c.n_ode2)
         self.q_tot_buffer = np.zeros(c.n_ode2)
         self.f_buffer = np.zeros(c.n_ode2)
+        self.n_ode1 = c.n_ode1
+        self.y1_buffer = np.zeros(c.n_ode1)     # the ODE1 coordinates of an evaluation (user functions read them)
+        self.f1_buffer = np.zeros(c.n_ode1)
         self._make_records()
         self.update_kinematics(self._q0, self._v0, 0.0)
         self._build_pattern()
@@ -76,7 +79,7 @@ class SystemEquations:
         Euler parameters' normalization, comes with the nodes)."""
         c, seen, out = self.c, set(), []
         for family in (c.node_groups, c.body_groups, c.marker_groups, c.connector_groups, c.load_groups,
-                       c.constraint_groups):
+                       c.constraint_groups, c.ode1_groups):
             for g in family:
                 if id(g) not in seen:
                     seen.add(id(g))
@@ -86,7 +89,8 @@ class SystemEquations:
     def _make_records(self):
         c = self.c
         self.state = ready(kr.new_state)(
-            self._q0, self._v0, c.q_ref, self.q_tot_buffer, c.states[_current()].x, self.f_buffer, c.K,
+            self._q0, self._v0, c.q_ref, self.q_tot_buffer, c.states[_current()].x, self.f_buffer, self.y1_buffer,
+            self.f1_buffer, c.K,
             *self._frame_arrays(self.node_frames), *self._frame_arrays(self.body_frames),
             *self._frame_arrays(self.markers), self.markers.cval, self.markers.cvel, self.markers.cJ,
             self.markers.mass)
@@ -95,7 +99,7 @@ class SystemEquations:
         empty_i = np.zeros(0, dtype=np.int64)
         self._vals, self._slots64, self._dense_slots = empty, empty_i, empty_i
         self.record = ready(kr.new_system)(self.state, self._empty_group(), ready(kr.no_kernel), c.n_ode2,
-                                           c.n_ae, empty, empty_i, empty_i, empty_i, empty_i, 0, 0,
+                                           c.n_ae, c.n_ode1, empty, empty_i, empty_i, empty_i, empty_i, 0, 0,
                                            np.zeros(c.n_ode2), np.zeros(c.n_ode2))
         reads_nodes = any(getattr(g, "reads_node_frames", False) for g in c.marker_groups)
         reads_bodies = any(getattr(g, "reads_body_frames", False) for g in c.marker_groups)
@@ -345,6 +349,12 @@ class SystemEquations:
         """f = loads (times load_factor) - sum of object LHS terms, at the current kinematics."""
         out = np.empty(self.n_ode2)
         self._call(ks.RHS, self.q, self.v, self.t, out, load_factor=load_factor)
+        return out
+
+    def ode1_rhs(self, y, t):
+        """f(t, y) of the first-order equations y_t = f (n_ode1,)."""
+        out = np.empty(self.n_ode1)
+        self._call(ks.ODE1_RHS, y, self._v0, t, out)
         return out
 
     def constraints(self, lam, with_jacobian=True):

@@ -292,4 +292,23 @@ OBJECT_ANCFCABLE = ItemSpec(
     ),
 )
 
+OBJECT_GENERIC_ODE1 = ItemSpec(
+    type_name='GenericODE1', family='object', class_name='ObjectGenericODE1',
+    aliases=(),
+    flags=('MultiNoded',),
+    outputs=('Coordinates', 'Coordinates_t'),
+    params=(
+        Param('nodeNumbers', 'ArrayNodeIndex', [],
+              'NodeGenericODE1 nodes whose ODE1 coordinates form the object vector $y$, in list order.'),
+        Param('systemMatrix', 'NumpyMatrix', np.zeros((0, 0)),
+              'System matrix $A$ ($n\\times n$) of $\\dot y = A y + f + f_{user}$; empty = zero.'),
+        Param('rhsVector', 'NumpyVector', np.zeros(0),
+              'Constant right-hand side $f$ ($n$); empty = zero.'),
+        Param('rhsUserFunction', 'callable or 0', 0,
+              'UF(mbs, t, itemNumber, y) -> n-vector added to the right-hand side; y without reference values; 0 = none.'),
+    ),
+    vparams=(),
+)
+
+declare(OBJECT_GENERIC_ODE1)
 declare(OBJECT_GROUND, OBJECT_MASS_POINT, OBJECT_MASS_POINT2D, OBJECT_MASS1D, OBJECT_ROTATIONAL_MASS1D, OBJECT_RIGID_BODY, OBJECT_RIGID_BODY2D, OBJECT_GENERIC_ODE2, OBJECT_ANCFCABLE2D, OBJECT_ALEANCFCABLE2D, OBJECT_ANCFCABLE)

@@ -230,4 +230,17 @@ MARKER_BODY_BEAM_SHAPE = ItemSpec(
     ),
 )
 
+MARKER_NODE_ODE1_COORDINATE = ItemSpec(
+    type_name='NodeODE1Coordinate', family='marker', class_name='MarkerNodeODE1Coordinate',
+    aliases=(),
+    flags=('Node', 'Coordinate', 'ODE1'),
+    outputs=('Coordinates', 'Coordinates_t'),
+    params=(
+        Param('nodeNumber', 'NodeIndex', -1, 'Node index (a node with ODE1 coordinates).'),
+        Param('coordinate', 'UInt', -1, 'Local ODE1 coordinate index within the node (0-based).'),
+    ),
+    vparams=(),
+)
+
+declare(MARKER_NODE_ODE1_COORDINATE)
 declare(MARKER_BODY_POSITION, MARKER_BODY_RIGID, MARKER_BODY_MASS, MARKER_NODE_POSITION, MARKER_NODE_RIGID, MARKER_NODE_COORDINATE, MARKER_NODE_COORDINATES, MARKER_NODE_ROTATION_COORDINATE, MARKER_BODY_CABLE2DSHAPE, MARKER_BODY_CABLE2DCOORDINATES, MARKER_OBJECT_ODE2COORDINATES, MARKER_BODIES_RELATIVE_TRANSLATION_COORDINATE, MARKER_BODIES_RELATIVE_ROTATION_COORDINATE, MARKER_BODY_BEAM_SHAPE)

@@ -162,9 +162,9 @@ def rk_combine(coef, K, count, h, y0, dy, out):
 
 
 @njit(inline="always")
-def zero_eliminated(elim, k, y):
-    """The k eliminated coordinates elim[:k] of a state y = [q; q_t] and their velocities zero."""
-    n2 = y.shape[0] // 2
+def zero_eliminated(elim, k, y, n2):
+    """The k eliminated coordinates elim[:k] of a state y = [q; q_t; ...] (n2 ODE2 coordinates)
+    and their velocities zero."""
     for j in range(k):
         e = int(elim[j])
         y[e] = 0.0

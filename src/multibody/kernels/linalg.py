@@ -131,6 +131,20 @@ def dense_factor_solve(A, perm, b, x, pivot_tol):
     return -1
 
 
+@njit
+def dense_factor(A, perm, pivot_tol):
+    """The LU with partial pivoting of A (n, n) in place (rows in the order perm); -1, or the
+    original row of the first pivot below pivot_tol max(max |a_ij|, 1)."""
+    bad = _lu_in_place(A, perm, pivot_tol, True)
+    return perm[bad] if bad >= 0 else -1
+
+
+@njit
+def dense_solve(A, perm, b, x):
+    """x = A^-1 b with the factors of ``dense_factor``."""
+    _solve_in_place(A, perm, b, x)
+
+
 @njit(inline="always")
 def _solve_in_place(A, perm, b, x):
     """x = A^-1 b with the LU of _lu_in_place in A (rows in the order perm)."""

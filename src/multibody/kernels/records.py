@@ -57,7 +57,8 @@ FORCES = np.int64(3)        # generalized forces added into state.f (loads, conn
 CONSTRAINTS = np.int64(4)   # constraint residual rows g and Jacobian blocks C
 STIFFNESS = np.int64(5)     # K = -df/dq and D = -df/dq_t blocks (the Newton matrix), at the last residual's point
 AFTER_NEWTON = np.int64(6)  # data coordinates updated from a converged state (e.g. a torsional spring's turns)
-PHASES = ("FRAMES", "MARKERS", "MASS", "FORCES", "CONSTRAINTS", "STIFFNESS", "AFTER_NEWTON")
+ODE1 = np.int64(7)          # the right-hand side of the first-order equations into state.f1 (at state.y1)
+PHASES = ("FRAMES", "MARKERS", "MASS", "FORCES", "CONSTRAINTS", "STIFFNESS", "AFTER_NEWTON", "ODE1")
 N_PHASES = len(PHASES)
 # lists of groups by role, beside the phases' (SystemRecord.members): never passed to a kernel
 BODY_LIST = np.int64(N_PHASES)           # the groups with mass blocks (M a, the Newton matrix)
@@ -72,7 +73,7 @@ MARKER_ALL = 15
 FLAG_READ = 0
 
 # group roles: what the generic assembly does with a group's blocks
-ROLE_NODE, ROLE_BODY, ROLE_MARKER, ROLE_CONNECTOR, ROLE_LOAD, ROLE_CONSTRAINT = range(6)
+ROLE_NODE, ROLE_BODY, ROLE_MARKER, ROLE_CONNECTOR, ROLE_LOAD, ROLE_CONSTRAINT, ROLE_ODE1 = range(7)
 
 # the number of parameter arrays of each kind a group may have (unused ones are empty)
 N_F1, N_F2, N_F3, N_I1, N_I2, N_B1, N_B2 = 10, 8, 6, 6, 4, 4, 2
@@ -196,6 +197,8 @@ STATE_FIELDS = (
     ("q_tot", F1),                  # q_ref + q
     ("x", F1),                      # data coordinates (the current state's)
     ("f", F1),                      # right-hand side accumulator of the FORCES phase
+    ("y1", F1),                     # ODE1 coordinates (without reference values) of the evaluation
+    ("f1", F1),                     # ODE1 right-hand side accumulator of the ODE1 phase
     ("t", types.float64),
     ("index2", types.boolean),      # position-level constraints in their velocity form
     ("load_factor", types.float64),  # the static solver's load factor (loads scale by it)
@@ -226,6 +229,7 @@ SYSTEM_FIELDS = (
     ("counts", I1),                 # (N_LISTS,) their number
     ("n2", types.int64),            # ODE2 coordinates
     ("nae", types.int64),           # algebraic equations
+    ("n1", types.int64),            # ODE1 coordinates
     ("vals", F1),                   # the Newton matrix's block values (its fixed pattern's entries)
     ("slots", I1),                  # entry -> position in the CSC data (nnz: none)
     ("dense_slots", I1),            # entry -> row n + column of the dense matrix (n n: none)
@@ -444,14 +448,15 @@ def new_group(kind, role, n, items, ltg, ae, M, K, D, g, C, lam_rows, velocity_l
 _FRAME_ARGS = tuple(t for _, t in FRAME_FIELDS)
 
 
-@typed(SystemState(F1, F1, F1, F1, F1, F1, types.int64, types.UniTuple(F2, 4), types.UniTuple(F3, 4), I2,
+@typed(SystemState(F1, F1, F1, F1, F1, F1, F1, F1, types.int64, types.UniTuple(F2, 4), types.UniTuple(F3, 4), I2,
                   types.UniTuple(F2, 4), types.UniTuple(F3, 4), I2, types.UniTuple(F2, 4),
                   types.UniTuple(F3, 4), I2, F1, F1, F2, F1))
-def new_state(q, v, q_ref, q_tot, x, f, width, n2, n3, nl, b2, b3, bl, m2, m3, ml, cval, cvel, cJ, mass):
+def new_state(q, v, q_ref, q_tot, x, f, y1, f1, width, n2, n3, nl, b2, b3, bl, m2, m3, ml, cval, cvel, cJ, mass):
     """A SystemState: the vectors, then node, body and marker frames as (pos, vel, omega,
     omega_local), (A, Jpos, Jrot, Jrot_local), ltg, then the coordinate and mass markers' arrays."""
     s = structref.new(SystemState)
     s.q, s.v, s.q_ref, s.q_tot, s.x, s.f = q, v, q_ref, q_tot, x, f
+    s.y1, s.f1 = y1, f1
     s.t, s.index2, s.load_factor, s.static_loads, s.width = 0.0, False, 1.0, False, width
     s.all_outputs, s.marker_outputs = True, MARKER_ALL
     s.node_pos, s.node_vel, s.node_omega, s.node_omega_local = n2
@@ -467,9 +472,9 @@ def new_state(q, v, q_ref, q_tot, x, f, width, n2, n3, nl, b2, b3, bl, m2, m3, m
     return s
 
 
-@typed(SystemRecord(SystemState, GroupRecord, GROUP_KERNEL, types.int64, types.int64, F1, I1, I1, I1, I1,
-                   types.int64, types.int64, F1, F1))
-def new_system(state, empty_group, kernel, n2, nae, vals, slots, dense_slots, csc_indptr, csc_indices, diag_at,
+@typed(SystemRecord(SystemState, GroupRecord, GROUP_KERNEL, types.int64, types.int64, types.int64, F1, I1, I1, I1,
+                   I1, types.int64, types.int64, F1, F1))
+def new_system(state, empty_group, kernel, n2, nae, n1, vals, slots, dense_slots, csc_indptr, csc_indices, diag_at,
                diag_size, ma, react):
     """A SystemRecord with an empty group table (``set_group`` fills it)."""
     r = structref.new(SystemRecord)
@@ -479,7 +484,7 @@ def new_system(state, empty_group, kernel, n2, nae, vals, slots, dense_slots, cs
     r.kernels = _filled(kernel)
     r.members = np.zeros((N_LISTS, MAX_GROUPS), dtype=np.int64)
     r.counts = np.zeros(N_LISTS, dtype=np.int64)
-    r.n2, r.nae = n2, nae
+    r.n2, r.nae, r.n1 = n2, nae, n1
     r.vals, r.slots, r.dense_slots = vals, slots, dense_slots
     r.csc_indptr, r.csc_indices = csc_indptr, csc_indices
     r.diag_at, r.diag_size = diag_at, diag_size

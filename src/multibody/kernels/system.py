@@ -8,8 +8,8 @@ solver's [f + C^T lambda; g]); C = dg/dq on a group's local coordinates ltg.
 """
 from ._jit import njit, typed
 from .assembly import blocks_times_vector_add, transposed_times_multipliers_add
-from .records import (AFTER_NEWTON, BODY_LIST, CONSTRAINTS, FORCES, FRAMES, JACOBIAN_LIST, MARKERS, MASS, NO, YES,
-                      ROLE_BODY, ROLE_CONNECTOR, STIFFNESS, SystemRecord, group_at, kernel_at)
+from .records import (AFTER_NEWTON, BODY_LIST, CONSTRAINTS, FORCES, FRAMES, JACOBIAN_LIST, MARKERS, MASS, NO, ODE1,
+                      YES, ROLE_BODY, ROLE_CONNECTOR, STIFFNESS, SystemRecord, group_at, kernel_at)
 from numba import types
 
 # the Newton matrix's coefficients coef[A_M:C_LAM + 1] = (a_M, a_K, a_D, c_q, c_v, c_lam):
@@ -136,6 +136,23 @@ def residual(system, q, v, a, lam, t, index2, static, r):
 
 
 @njit
+def ode1_rhs(system, y, t, out):
+    """out = f(t, y) of the first-order equations y_t = f (n1): y copied into state.y1 (the
+    coordinates the ODE1 groups and their user functions read), the ODE1 phase into state.f1.
+    Returns 0 or a group's status."""
+    s = system.state
+    y1, f1 = s.y1, s.f1
+    for i in range(y1.shape[0]):
+        y1[i] = y[i]
+        f1[i] = 0.0
+    s.t = t
+    status = run_phase(system, ODE1)
+    for i in range(f1.shape[0]):
+        out[i] = f1[i]
+    return status
+
+
+@njit
 def newton_values(system, coef):
     """The Newton matrix's block values into system.vals at the point of the last residual (its
     frames, mass and constraint blocks): the groups' K and D (STIFFNESS), then block by block
@@ -214,7 +231,7 @@ def scatter_values(vals, slots, out):
 
 # ---------------------------------------------------------------- the entry point of Python code
 KINEMATICS, RESIDUAL, STATIC_RESIDUAL, RHS, MASSES, CONSTRAINT_ROWS, REACTIONS, MASS_TIMES, \
-    JACOBIAN_DENSE, JACOBIAN_SPARSE, CONVERGED_STATE = range(11)
+    JACOBIAN_DENSE, JACOBIAN_SPARSE, CONVERGED_STATE, ODE1_RHS = range(12)
 
 
 @typed(types.int64(types.int64, SystemRecord, types.float64[::1], types.float64[::1], types.float64[::1],
@@ -226,7 +243,8 @@ def evaluate(mode, system, q, v, a, lam, t, index2, out, coef, load_factor, mark
     out, n2), MASSES (the MASS phase), CONSTRAINT_ROWS (g into out, n_ae; index2 the form),
     REACTIONS (out += C^T lambda), MASS_TIMES (out = M a), JACOBIAN_DENSE / JACOBIAN_SPARSE (the
     Newton matrix at the last residual's point with coef, into out: n n row by row, or the CSC
-    data), CONVERGED_STATE (the data coordinates of a converged state: AFTER_NEWTON).
+    data), CONVERGED_STATE (the data coordinates of a converged state: AFTER_NEWTON), ODE1_RHS (the
+    first-order right-hand side f(t, y = q) into out, n1).
     load_factor >= 0: the loads scaled by it (the static solver), else as given; marker_outputs:
     the optional marker outputs the equations read (records.MARKER_*). Returns 0 or a group
     kernel's status."""
@@ -266,8 +284,10 @@ def evaluate(mode, system, q, v, a, lam, t, index2, out, coef, load_factor, mark
         return status
     if mode == CONVERGED_STATE:
         return run_phase(system, AFTER_NEWTON)
+    if mode == ODE1_RHS:
+        return ode1_rhs(system, q, t, out)
     return -1
 
 
 __all__ = ["run_phase", "kinematics", "forces", "constraint_rows", "mass_times", "reactions", "residual",
-           "newton_values", "scatter_values", "evaluate"]
+           "ode1_rhs", "newton_values", "scatter_values", "evaluate"]

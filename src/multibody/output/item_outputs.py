@@ -194,6 +194,8 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
         raise InternalError(f"ERROR: illegal call to {rec.spec.class_name}::GetOutputVariable: "
                             f"{c.describe('node', n)} does not provide {var}")
     s, k = int(c.node_ode2_start[n]), int(c.node_n_ode2[n])
+    if rec.spec.type_name == "GenericODE1":
+        return _ode1_coordinates(c, st, int(c.node_ode1_start[n]), int(c.node_n_ode1[n]), var, configuration)
     if var in _COORDINATE_OUTPUTS:
         ref = c.q_ref[s:s + k]
         q = ref if CFG(int(configuration)) == CFG.Reference else st.q[s:s + k]
@@ -225,6 +227,19 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
             _, eq, _ = _kinematics(mbs, configuration)
         out = _extra_node_output(c, eq, st, n, var)
     return _scalar_or_array(out)
+
+
+def _ode1_coordinates(c, st, s, k, var, configuration):
+    """The outputs of first-order coordinates s..s+k: Coordinates (the reference values in the
+    reference configuration), Coordinates_t, CoordinatesTotal."""
+    ref = c.y_ref[s:s + k]
+    if CFG(int(configuration)) == CFG.Reference:
+        return ref.copy()
+    if var == OVT.Coordinates:
+        return st.y[s:s + k].copy()
+    if var == OVT.Coordinates_t:
+        return st.y_t[s:s + k].copy()
+    return ref + st.y[s:s + k]
 
 
 def _ref_position(rec, c, n):
@@ -344,6 +359,13 @@ def object_output(mbs, o, variableType, configuration=CFG.Current):
     c = mbs._require_assembled("GetObjectOutput")
     rec = c.items["object"][o]
     g, row = c.object_group.get(o, (None, None))
+    if hasattr(g, "ode1_output"):
+        if var.name not in rec.spec.outputs:
+            raise InternalError(f"ERROR: illegal call to {rec.spec.class_name}::GetOutputVariable: "
+                                f"{c.describe('object', o)} does not provide {var}; supported: "
+                                f"{', '.join(rec.spec.outputs)}")
+        _, _, st = _state(mbs, configuration)
+        return g.ode1_output(row, st, var.name)
     if g is None or not hasattr(g, "outputs"):
         if hasattr(g, "lhs_forces") and not getattr(g, "has_frame", True):
             _, eq, st = _kinematics(mbs, configuration)

@@ -35,7 +35,7 @@ from ..engine.driver import Engine
 from ..engine.entry import Mode
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError
-from .implicit import newton_buffers, number_of_steps, workspace_buffers
+from .implicit import newton_buffers, number_of_steps, ode1_vectors, workspace_buffers
 from .linear import SINGULAR_PIVOT, LinearSolver, SingularJacobian
 from .steploop import StepLoop
 
@@ -263,8 +263,6 @@ class ExplicitSolver(StepLoop):
     # ---------------------------------------------------------------- initialization
     def initialize(self):
         c, ti = self.c, self.settings.timeIntegration
-        if c.n_ode1:
-            raise ModelError("SolverExplicit: ODE1 coordinates are not supported by multibody's explicit solvers")
         if self.automatic and not float(ti.absoluteTolerance) > 0:
             raise ModelError("SolverExplicit: timeIntegration.absoluteTolerance must be > 0")
         self.elim = constraint_elimination(c, bool(ti.explicit.eliminateConstraints))
@@ -305,15 +303,18 @@ class ExplicitSolver(StepLoop):
         dense = n if mode == MassMode.DENSE else 0
         self.r_buffer, self.rbar_buffer, self.delta_buffer, work, self.coef = newton_buffers(c)
         self.acc = np.zeros(n)
-        explicit = (np.zeros(2 * n), np.zeros(2 * n), np.zeros(2 * n), np.zeros(2 * n), np.zeros((stages, 2 * n)),
+        m = 2 * n + c.n_ode1           # the first-order state [q; q_t; y1]
+        explicit = (np.zeros(m), np.zeros(m), np.zeros(m), np.zeros(m), np.zeros((stages, m)),
                     tableau, inv_m, elim, np.zeros(n), self.acc, np.zeros(dense * dense),
                     np.zeros(dense, dtype=np.int64), np.zeros(n), np.zeros(n_ae))
         vectors = (cur.q, cur.v, cur.a, cur.lam, cur.x, np.zeros(n), np.zeros(n), cur.a_alg,
-                   s.q, s.v, s.a, s.lam, s.x, self.r_buffer, self.rbar_buffer, self.delta_buffer, work, self.coef)
+                   s.q, s.v, s.a, s.lam, s.x, self.r_buffer, self.rbar_buffer, self.delta_buffer, work,
+                   self.coef) + ode1_vectors(cur, s)
         verlet = self.solver_type == DST.VelocityVerlet
         data_nodes = any("AFTER_NEWTON" in g.record_phases() for g in self.eq.groups)
         self.engine = Engine(self.eq, vectors, workspace_buffers(self, lie, None, explicit),
-                             kind=int(Kind.VERLET if verlet else Kind.EXPLICIT), n2=n, nae=n_ae, stages=stages,
+                             kind=int(Kind.VERLET if verlet else Kind.EXPLICIT), n2=n, nae=n_ae, n1=c.n_ode1,
+                             stages=stages,
                              n_elim=e.index.size, end_of_step_acc=int(self.end_of_step_accelerations and not verlet),
                              auto=int(self.automatic), increase=float(ti.stepSizeMaxIncrease),
                              safety=float(ti.stepSizeSafety), a_tol=float(ti.absoluteTolerance),

@@ -50,6 +50,8 @@ def newton_control(ns):
                 contractivity=float(ns.modifiedNewtonContractivity), max_solution_norm=float(ns.maximumSolutionNorm),
                 weighted=int(bool(ns.weightTolerancePerCoordinate)), residual_mode=int(ns.residualMode),
                 modified=int(bool(ns.useModifiedNewton)), pivot_tol=REFACTOR_PIVOT_TOL,
+                nd_rel_eps=float(ns.numericalDifferentiation.relativeEpsilon),
+                nd_min_size=float(ns.numericalDifferentiation.minimumCoordinateSize),
                 singular_pivot=SINGULAR_PIVOT, jac_requested=1, h_jac=np.nan)
 
 
@@ -58,6 +60,13 @@ def newton_buffers(c):
     refactorization's buffers."""
     n = c.n_ode2 + c.n_ae
     return np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(9)
+
+
+def ode1_vectors(current, start):
+    """The workspace's vectors of the first-order coordinates (engine/ode1.py): the state's y and
+    y_t, those of the start of the step, the Newton residual, increment and a scratch vector."""
+    n1 = current.y.shape[0]
+    return (current.y, current.y_t, start.y, start.y_t, np.zeros(n1), np.zeros(n1), np.zeros(n1))
 
 
 def workspace_buffers(solver, lie=None, lie_inc=None, explicit=None):
@@ -69,8 +78,10 @@ def workspace_buffers(solver, lie=None, lie_inc=None, explicit=None):
     dense = n if n <= 48 else 0
     lie = e1 if lie is None else lie
     ex = explicit or (e1, e1, e1, e1, e2, e1, e1, e1, e1, e1, e1, ei, e1, e1)
+    n1 = solver.c.n_ode1
     return (e2, e2, np.zeros(dense * dense), np.zeros(dense, dtype=np.int64), np.zeros(eq.nnz),
-            lie, np.zeros(lie.shape[0] // 2), e1 if lie_inc is None else lie_inc) + tuple(ex) + (ei, e2, e1)
+            lie, np.zeros(lie.shape[0] // 2), e1 if lie_inc is None else lie_inc) + tuple(ex) + (ei, e2, e1) \
+        + (np.zeros((n1, n1)), np.zeros(n1, dtype=np.int64))
 
 
 class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
@@ -147,11 +158,13 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
         self.lie_inc = np.zeros(c.n_ode2 if lie_mode == LieMode.SIMPLIFIED else 0)
         lie = self.lie_packed() if lie_mode != LieMode.NONE else None
         vectors = (cur.q, cur.v, cur.a, cur.lam, cur.x, self.a_alg, self.a_alg_start, cur.a_alg,
-                   s.q, s.v, s.a, s.lam, s.x, self.r_buffer, self.rbar_buffer, self.delta_buffer, work, self.coef)
+                   s.q, s.v, s.a, s.lam, s.x, self.r_buffer, self.rbar_buffer, self.delta_buffer, work,
+                   self.coef) + ode1_vectors(cur, s)
         ga = self.settings.timeIntegration.generalizedAlpha
         tangent = self.lie_simplified() and bool(ga.lieGroupAddTangentOperator)
         self.engine = Engine(self.eq, vectors, workspace_buffers(self, lie, self.lie_inc), kind=int(Kind.IMPLICIT),
-                             n2=c.n_ode2, nae=c.n_ae, index2=int(self.index2), newmark=int(self.newmark),
+                             n2=c.n_ode2, nae=c.n_ae, n1=c.n_ode1, index2=int(self.index2),
+                             newmark=int(self.newmark),
                              lie=int(lie_mode), alpha_m=self.alpha_m, alpha_f=self.alpha_f, beta=self.beta,
                              gamma=self.gamma, python_jacobian=int(self.python_jacobian() or tangent),
                              **newton_control(self.newton_settings))

@@ -8,7 +8,7 @@ import numpy as np
 from ..engine.control import Kind
 from ..engine.driver import Engine
 from ..enums import ConfigurationType
-from .implicit import newton_buffers, newton_control, workspace_buffers
+from .implicit import newton_buffers, newton_control, ode1_vectors, workspace_buffers
 from .jacobian import NewtonMatrices
 from .linear import LinearSolver, newton_absolute_tolerance
 from .steploop import StepLoop
@@ -58,7 +58,8 @@ class StaticSolver(NewtonMatrices, StepLoop):
         s = self.start_of_step
         self.r_buffer, self.rbar_buffer, self.delta_buffer, work, self.coef = newton_buffers(c)
         vectors = (cur.q, cur.v, cur.a, cur.lam, cur.x, np.zeros(c.n_ode2), np.zeros(c.n_ode2), cur.a_alg,
-                   s.q, s.v, s.a, s.lam, s.x, self.r_buffer, self.rbar_buffer, self.delta_buffer, work, self.coef)
+                   s.q, s.v, s.a, s.lam, s.x, self.r_buffer, self.rbar_buffer, self.delta_buffer, work,
+                   self.coef) + ode1_vectors(cur, s)
         ss = self.settings.staticSolver
         self.engine = Engine(self.eq, vectors, workspace_buffers(self), kind=int(Kind.STATIC), n2=c.n_ode2,
                              nae=c.n_ae, python_jacobian=int(self.python_jacobian()), load_T=self.T,
