@@ -20,6 +20,21 @@ def _plain_state(mbs):
             'v': [float(x) for x in sd.GetODE2Coordinates_t()]}
 
 
+def _settings(exu, nSteps, endTime, tol=NEWTON_TOL):
+    """Full Newton at ``tol``, fixed steps, no Lie-group explicit integration, no solution file,
+    sensors every 10 steps, no console output."""
+    ss = exu.SimulationSettings()
+    ti = ss.timeIntegration
+    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
+    ti.newton.useModifiedNewton = False
+    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = tol
+    ti.adaptiveStep = False
+    ti.explicitIntegration.useLieGroupIntegration = False
+    ss.solution.file.write = False
+    ss.solution.sensors.writePeriod = 10 * endTime / nSteps
+    return ss
+
+
 def bricard(exu, U, index2=False, nSteps=400, endTime=0.4, tol=NEWTON_TOL):
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
@@ -41,16 +56,9 @@ def bricard(exu, U, index2=False, nSteps=400, endTime=0.4, tol=NEWTON_TOL):
                                           storeInternal=True)) for k in (1, 3)]
     mbs.Assemble()
     dof = mbs.ComputeSystemDegreeOfFreedom(verbose=False)
-    ss = exu.SimulationSettings()
-    ti = ss.timeIntegration
-    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
-    ti.newton.useModifiedNewton = False
-    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = tol
-    ti.adaptiveStep = False
-    ti.generalizedAlpha.useIndex2Constraints = index2
-    ti.generalizedAlpha.useNewmark = index2
-    ss.solution.file.write = False
-    ss.solution.sensors.writePeriod = 10 * endTime / nSteps
+    ss = _settings(exu, nSteps, endTime, tol)
+    ss.timeIntegration.generalizedAlpha.useIndex2Constraints = index2
+    ss.timeIntegration.generalizedAlpha.useNewmark = index2
     ss.linearSolverType = exu.LinearSolverType.EigenDense
     ss.linearSolverSettings.ignoreSingularJacobian = True
     mbs.SolveDynamic(ss)
@@ -82,15 +90,7 @@ def gravity_orbit(exu, U, solver='GeneralizedAlpha', nSteps=400, endTime=2.0, dM
     sensors = {name: mbs.AddSensor(U.SensorObject(objectNumber=o, outputVariableType=var, storeInternal=True))
                for name, var in (('force', OV.Force), ('distance', OV.Distance))}
     mbs.Assemble()
-    ss = exu.SimulationSettings()
-    ti = ss.timeIntegration
-    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
-    ti.newton.useModifiedNewton = False
-    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = NEWTON_TOL
-    ti.adaptiveStep = False
-    ti.explicitIntegration.useLieGroupIntegration = False
-    ss.solution.file.write = False
-    ss.solution.sensors.writePeriod = 10 * endTime / nSteps
+    ss = _settings(exu, nSteps, endTime)
     mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
     res = _plain_state(mbs)
     res['sensors'] = {k: np.asarray(mbs.GetSensorStoredData(s)).tolist() for k, s in sensors.items()}
@@ -124,15 +124,7 @@ def generic_ode1(exu, U, solver='GeneralizedAlpha', uf=True, load=True, mass=Tru
     sensors['object_y'] = mbs.AddSensor(U.SensorObject(objectNumber=o, outputVariableType=OV.Coordinates,
                                                        storeInternal=True))
     mbs.Assemble()
-    ss = exu.SimulationSettings()
-    ti = ss.timeIntegration
-    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
-    ti.newton.useModifiedNewton = False
-    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = tol
-    ti.adaptiveStep = False
-    ti.explicitIntegration.useLieGroupIntegration = False
-    ss.solution.file.write = False
-    ss.solution.sensors.writePeriod = 10 * endTime / nSteps
+    ss = _settings(exu, nSteps, endTime, tol)
     mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
     sd = mbs.systemData
     res = _plain_state(mbs)

@@ -268,13 +268,8 @@ def _build_node_and_body_groups(c):
     c.body_groups = []
     for t, idx in c.object_types.items():
         if t in BODY_GROUPS:
-            cls = BODY_GROUPS[t]
-            for part in cls.split(c, idx, [objects[i] for i in idx]):
-                part = [idx[k] for k in part]
-                g = cls.build(c, part, [objects[i] for i in part])
+            for g in _built_groups(c, BODY_GROUPS[t], idx, objects, c.object_group):
                 c.body_groups.append(g)
-                for row, i in enumerate(part):
-                    c.object_group[i] = (g, row)
                 if g.has_frame:
                     widths.append(g.width)
     c.ode1_groups = []
@@ -334,13 +329,20 @@ def _build_load_groups(c):
                             if r.spec.requested_markers else ())
     c.load_groups, c.load_group = [], {}
     for t, idx in _group_by_type(loads, LOAD_GROUPS, "load").items():
-        cls = LOAD_GROUPS[t]
-        for part in cls.split(c, idx, [loads[i] for i in idx]):
-            part = [idx[k] for k in part]
-            g = cls.build(c, part, [loads[i] for i in part])
-            c.load_groups.append(g)
-            for row, i in enumerate(part):
-                c.load_group[i] = (g, row)
+        c.load_groups.extend(_built_groups(c, LOAD_GROUPS[t], idx, loads, c.load_group))
+
+
+def _built_groups(c, cls, idx, records, group_of):
+    """The groups of the items idx of one type (cls.split's parts, each built by cls.build),
+    with each item's (group, row) in ``group_of``."""
+    out = []
+    for part in cls.split(c, idx, [records[i] for i in idx]):
+        part = [idx[k] for k in part]
+        g = cls.build(c, part, [records[i] for i in part])
+        out.append(g)
+        for row, i in enumerate(part):
+            group_of[i] = (g, row)
+    return out
 
 
 def _node_values(r, i, name, k):

@@ -162,5 +162,13 @@ class Group:
         return False
 
 
+def split_by(records, predicate):
+    """The positions of ``records`` as [those without, those with ``predicate``], empty parts
+    left out (Group.split of types whose items need two group classes)."""
+    flags = [predicate(r) for r in records]
+    parts = [[k for k, x in enumerate(flags) if not x], [k for k, x in enumerate(flags) if x]]
+    return [p for p in parts if p]
+
+
 def param_array(records, name, dtype=float):
     return np.array([r.values[name] for r in records], dtype=dtype)

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..kernels import records as kr
 from ..kernels.groups import loads as kg
-from .groups import LOAD_GROUPS, Group, register
+from .groups import LOAD_GROUPS, Group, register, split_by
 
 
 class LoadGroup(Group):
@@ -133,9 +133,7 @@ class CoordinateLoads(LoadGroup):
     def split(cls, system, items, records):
         """Loads on ODE1 coordinates form a group of their own (equations/ode1.py)."""
         from .ode1 import on_ode1_marker
-        on = [on_ode1_marker(system, r) for r in records]
-        parts = [[k for k, x in enumerate(on) if not x], [k for k, x in enumerate(on) if x]]
-        return [p for p in parts if p]
+        return split_by(records, lambda r: on_ode1_marker(system, r))
 
     @classmethod
     def build(cls, system, items, records):

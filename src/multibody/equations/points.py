@@ -11,7 +11,7 @@ from ..kernels import markers as km
 from ..kernels import records as kr
 from ..kernels import assembly as ka
 from ..kernels.groups import points as kg
-from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register)
+from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register, split_by)
 
 
 # ---------------------------------------------------------------- nodes
@@ -260,9 +260,7 @@ class MassPoints(_SingleNodeBodies):
 
     @classmethod
     def split(cls, system, items, records):
-        on_ground = [_on_ground_node(system, r) for r in records]
-        parts = [[k for k, g in enumerate(on_ground) if not g], [k for k, g in enumerate(on_ground) if g]]
-        return [p for p in parts if p]
+        return split_by(records, lambda r: _on_ground_node(system, r))
 
     @classmethod
     def build(cls, system, items, records):
