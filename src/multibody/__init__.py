@@ -16,8 +16,8 @@ _GC_WAS_ENABLED = _gc.isenabled()
 _gc.disable()
 try:
     from .enums import (ConfigurationType, ContactTypeIndex, CrossSectionType, DynamicSolverType, InspectType,
-                        ItemType, JointType, KeyCode, LinearSolverType, MarkerType, NodeType, ObjectType,
-                        OutputVariableType)
+                        ItemType, JointType, KeyCode, LinearSolverType, MarkerType, NodeGroup, NodeType,
+                        ObjectType, OutputVariableType)
     from .errors import (ExudynArithmeticError, ExudynError, ExudynIndexError, ExudynTypeError, ExudynValueError,
                          InternalError, ModelError, NotImplementedFeatureError, SolverError)
     from .indices import InvalidIndex, LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
@@ -26,8 +26,10 @@ try:
     from .model.lists import Matrix3DList, Matrix6DList, Vector2DList, Vector3DList, Vector6DList
     from .model.settings import *  # noqa: F401,F403  (SimulationSettings, VisualizationSettings, sub-structures)
     from .model.settings import SimulationSettings, VisualizationSettings
+    from .model.settings_deprecated import (ExplicitIntegrationSettingsDeprecated, LinearSolverSettingsDeprecated,
+                                            SolutionSettingsDeprecated)
     from .solvers.facade import SolverSuccess
-    from .model.config import (GetVersionString, Help, Print, RequireVersion, SetLinalgOutputFormatPython,
+    from .model.config import (Config, GetVersionString, Help, Print, RequireVersion, SetLinalgOutputFormatPython,
                                SetOutputPrecision, SetPrintDelayMilliSeconds, SetWriteToConsole, SetWriteToFile,
                                Special, SpecialDeprecations, SpecialExceptions, SpecialSolver,
                                SpecialUserInterface, SuppressWarnings, config, special)
@@ -103,13 +105,17 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
 
 def _lazy_modules():
     from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver, graphicsDataUtilities, plot  # noqa: F401,E501
+    from . import demos  # noqa: F401  (exudyn.demos is an attribute of the package)
     # the engine, imported here so that the first Assemble()/solve does not pay for imports
     from .assembly import assemble  # noqa: F401
     from .equations import system  # noqa: F401  (Assemble's; it was imported inside the timed build)
     from .visualization import renderer  # noqa: F401  (SystemContainer's)
     from .solvers import implicit, static, explicit  # noqa: F401  (explicit: 2 ms of the first explicit solve)
     from .output import manager, sensors, item_outputs  # noqa: F401
-    from . import mainSystemExtensions  # noqa: F401  (MainSystem.Create... functions)
+    from . import mainSystemExtensions, _create_more  # noqa: F401  (MainSystem.Create... functions)
+    global JointPreCheckCalcBodyMarkers, HT
+    from ._create_more import JointPreCheckCalcBodyMarkers
+    from ._ht import HT
     from .engine import compile as _compile  # noqa: F401  (the one-time compile at the first compiled call)
     _initialize_engine()
 

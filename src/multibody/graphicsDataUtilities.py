@@ -3,6 +3,8 @@
 Holds the ``color4...`` names, a few mesh helpers and the 1.11 names ``GraphicsData...``, which
 forward to ``multibody.graphics`` (Brick, Cylinder, ...) so that older scripts keep working.
 """
+import copy
+
 import numpy as np
 
 from . import graphics as _g
@@ -68,6 +70,82 @@ def RefineMesh(points, triangles):
         ab, bc, ca = m(a, b), m(b, c), m(c, a)
         out += [[a, ab, ca], [ab, b, bc], [ca, bc, c], [ab, bc, ca]]
     return np.array(pts), np.array(out)
+
+
+def Compute6NodeTrigsNormals(elementNodes):
+    """Unit normals (6, 3) at the nodes of a quadratic 6-node triangle (Netgen order: vertices 0, 1,
+    2, then the mid-edge nodes of edges 1-2, 0-2, 0-1): n = x_xi x x_eta / |x_xi x x_eta| of the
+    quadratic interpolation at local coordinates (0,0), (1,0), (0,1), (1/2,1/2), (0,1/2), (1/2,0);
+    a zero normal stays zero."""
+    x = np.asarray(elementNodes, dtype=float).reshape(6, 3)
+    normals = np.zeros((6, 3))
+    for k, (xi, eta) in enumerate(((0, 0), (1, 0), (0, 1), (0.5, 0.5), (0, 0.5), (0.5, 0))):
+        zeta = 1.0 - xi - eta
+        d_xi = np.array([1 - 4 * zeta, 4 * xi - 1, 0.0, 4 * eta, -4 * eta, 4 * zeta - 4 * xi])
+        d_eta = np.array([1 - 4 * zeta, 0.0, 4 * eta - 1, 4 * xi, 4 * zeta - 4 * eta, -4 * xi])
+        n = np.cross(d_xi @ x, d_eta @ x)
+        length = np.linalg.norm(n)
+        normals[k] = n / length if length != 0 else n
+    return normals
+
+
+def _left_of(points, i, j, k):
+    """True if point k is left of the directed segment i -> j (2D)."""
+    d, r = points[j] - points[i], points[k] - points[i]
+    return d[0] * r[1] - d[1] * r[0] > 0
+
+
+def ComputeTriangularMesh(vertices, segments):
+    """The Delaunay triangulation (scipy.spatial.Delaunay) of the 2D points ``vertices`` with only
+    the triangles inside the boundary ``segments`` ([i, j] pairs, the inside left of i -> j):
+    the triangles at a segment are marked inside (left) or outside (right), the marks spread to
+    neighbors across edges that are no segments, and the unmarked and outside triangles are
+    dropped (``simplices`` holds the rest). The points must not repeat."""
+    from scipy.spatial import Delaunay
+    points = np.asarray(vertices, dtype=float)
+    tri = Delaunay(points)
+    simplices = tri.simplices
+    inside = np.zeros(len(simplices), dtype=int)       # 1 inside, -1 outside, 0 unknown
+    by_edge = {}
+    for t, s in enumerate(simplices):
+        for a, b in ((s[0], s[1]), (s[1], s[2]), (s[2], s[0])):
+            by_edge.setdefault((min(a, b), max(a, b)), []).append(t)
+    boundary = set()
+    for i, j in segments:
+        i, j = int(i), int(j)
+        boundary.add((min(i, j), max(i, j)))
+        for t in by_edge.get((min(i, j), max(i, j)), ()):
+            k = next(int(v) for v in simplices[t] if v != i and v != j)
+            inside[t] = 1 if _left_of(points, i, j, k) else -1
+    front = [t for t in range(len(simplices)) if inside[t] != 0]
+    while front:
+        t = front.pop()
+        s = simplices[t]
+        for m, nb in enumerate(tri.neighbors[t]):
+            # neighbor m lies opposite vertex m, across the edge of the two others
+            a, b = int(s[(m + 1) % 3]), int(s[(m + 2) % 3])
+            if nb >= 0 and inside[nb] == 0 and (min(a, b), max(a, b)) not in boundary:
+                inside[nb] = inside[t]
+                front.append(nb)
+    tri.simplices = simplices[inside == 1]
+    return tri
+
+
+def ShrinkMeshNormalToSurface(points, triangles, distance):
+    """[points2, triangles2]: every point of a closed triangle mesh (outward normals, no repeated
+    points) moved inwards, each coordinate by the largest (in magnitude) of -distance n_k over the
+    normals n_k of its triangles, so that it lies at least ``distance`` from the faces; points of
+    no triangle stay; triangles2 is a copy of triangles."""
+    p = np.array(points, dtype=float)
+    trigs = np.asarray(triangles, dtype=int).reshape(-1, 3)
+    shift = np.zeros_like(p)
+    for t in trigs:
+        n = ComputeTriangleNormal(p[t[0]], p[t[1]], p[t[2]])
+        for i in t:
+            for k in range(3):
+                if abs(distance * n[k]) > abs(shift[i, k]):
+                    shift[i, k] = -distance * n[k]
+    return [p + shift, copy.deepcopy(triangles)]
 
 
 def GraphicsDataRectangle(xMin, yMin, xMax, yMax, color=[0.0, 0.0, 0.0, 1.0]):
