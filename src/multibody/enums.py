@@ -58,6 +58,9 @@ NodeType = _make("NodeType", {
 ItemType = _make("ItemType", {
     "_None": 0, "Node": 1, "Object": 2, "Marker": 3, "Load": 4, "Sensor": 5})
 
+NodeGroup = _make("NodeGroup", {
+    "_None": 0, "ODE1variables": 1, "ODE2variables": 2, "AEvariables": 4, "DataVariables": 8})
+
 JointType = _make("JointType", {
     "_None": 0, "RevoluteX": 1, "RevoluteY": 2, "RevoluteZ": 3, "PrismaticX": 4,
     "PrismaticY": 5, "PrismaticZ": 6})

@@ -564,6 +564,22 @@ class MainSystem:
 
     __str__ = __repr__
 
+    # ------------------------------------------------------------ dictionaries, factory
+    def GetDictionary(self):
+        """The system as a dict (items, user functions, settings, variables): model/dictionaries.py."""
+        from .dictionaries import system_dictionary
+        return system_dictionary(self)
+
+    def SetDictionary(self, systemDict):
+        """Replace the system by a dict of GetDictionary(): model/dictionaries.py."""
+        from .dictionaries import set_system_dictionary
+        set_system_dictionary(self, systemDict)
+
+    def GetAvailableFactoryItems(self):
+        """The item class names that can be added, by family: model/system_info.py."""
+        from .system_info import available_factory_items
+        return available_factory_items()
+
 
 def _uf(value, what):
     if value == 0 or value is None:
@@ -687,6 +703,16 @@ class SystemData:
     def __repr__(self):
         return repr(self._mbs)
 
+    def InfoLTG(self):
+        """Print the objects' LTG lists and the loads' ODE2 dependencies: model/system_info.py."""
+        from .system_info import info_ltg
+        info_ltg(self._mbs)
+
+    def AddODE2LoadDependencies(self, loadNumber, globalODE2coordinates):
+        """Record ODE2 coordinates a load depends on: model/system_info.py."""
+        from .system_info import add_ode2_load_dependencies
+        add_ode2_load_dependencies(self._mbs, loadNumber, globalODE2coordinates)
+
 
 class SystemContainer:
     """Holds the systems and the visualization settings (Exudyn's SystemContainer)."""
@@ -731,3 +757,13 @@ class SystemContainer:
     def DetachFromRenderEngine(self): return False
     def GetRenderState(self): return {}
     def SetRenderState(self, renderState, waitForRendererFullStartup=True): pass
+
+    def GetDictionary(self):
+        """The container as a dict (systems, visualization settings): model/dictionaries.py."""
+        from .dictionaries import container_dictionary
+        return container_dictionary(self)
+
+    def SetDictionary(self, containerDict):
+        """Replace the systems and settings by a dict of GetDictionary(): model/dictionaries.py."""
+        from .dictionaries import set_container_dictionary
+        set_container_dictionary(self, containerDict)
