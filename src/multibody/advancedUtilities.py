@@ -12,6 +12,7 @@ import numpy as np
 from .enums import (ConfigurationType, ContactTypeIndex, CrossSectionType, DynamicSolverType, ItemType, JointType,
                     LinearSolverType, NodeType, OutputVariableType)
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
+from ._hdf5 import LoadDictFromHDF5, SaveDictToHDF5  # noqa: F401
 from ._system_energy import (CreateLoadEnergySensor, ItemODE2Coordinates, LoadPotentialEnergy,  # noqa: F401
                              NumericalJacobian, SystemEnergy)
 
@@ -21,7 +22,8 @@ __all__ = ["FrequencySweep", "RoundMatrix", "SmoothStep", "SmoothStepDerivative"
            "IsListOrArray", "IsVector", "IsIntVector", "IsSquareMatrix", "IsValidObjectIndex", "IsValidNodeIndex",
            "IsValidMarkerIndex", "FillInSubMatrix", "FindObjectIndex", "FindNodeIndex", "IndexFromValue",
            "ConvertScipySparseToDict", "ConvertDictToScipySparse",
-           "CreateLoadEnergySensor", "ItemODE2Coordinates", "LoadPotentialEnergy", "NumericalJacobian", "SystemEnergy"]
+           "CreateLoadEnergySensor", "ItemODE2Coordinates", "LoadPotentialEnergy", "NumericalJacobian", "SystemEnergy",
+           "SaveDictToHDF5", "LoadDictFromHDF5"]
 
 # the index and enum types of the package (Exudyn's names: user functions check arguments against them)
 specialExudynTypes = (ObjectIndex, NodeIndex, LoadIndex, MarkerIndex, SensorIndex, OutputVariableType,
@@ -263,28 +265,3 @@ def RoundMatrix(matrix, treshold=1e-14):
     magnitude to zero; returns None (as Exudyn's)."""
     m = np.asarray(matrix)
     m[np.abs(m) < treshold] = 0
-
-
-def SaveDictToHDF5(fileName, dataDict):
-    """Save the hierarchical dictionary dataDict to the HDF5 file fileName; needs h5py, which this
-    installation does not have (ImportError, as Exudyn without h5py)."""
-    try:
-        import h5py  # noqa: F401
-    except ImportError as error:
-        raise ImportError("SaveDictToHDF5 only works if scipy and h5py are installed (h5py is missing: "
-                          "pip install h5py)") from error
-    raise NotImplementedError("SaveDictToHDF5: Exudyn's HDF5 file layout is not implemented in multibody")
-
-
-def LoadDictFromHDF5(fileName, callerGlobals=None):
-    """Load a hierarchical dictionary from the HDF5 file fileName; needs h5py, which this
-    installation does not have (ImportError, as Exudyn without h5py)."""
-    try:
-        import h5py  # noqa: F401
-    except ImportError as error:
-        raise ImportError("LoadDictFromHDF5 only works if scipy and h5py are installed (h5py is missing: "
-                          "pip install h5py)") from error
-    raise NotImplementedError("LoadDictFromHDF5: Exudyn's HDF5 file layout is not implemented in multibody")
-
-
-__all__ += ["SaveDictToHDF5", "LoadDictFromHDF5"]
