@@ -2178,12 +2178,13 @@ def legacy_rigid_body_helpers(exu, U):
 CASES.update({'legacy_rigid_body_helpers': (legacy_rigid_body_helpers, dict())})
 
 
-def _add_script_cases():
-    """The cases of reference_scripts.py (models after published Exudyn scripts), their builders
-    in this module's namespace (the tests find a builder by name here)."""
+def _add_script_cases(filename='reference_scripts.py'):
+    """The cases of ``filename`` (reference_scripts.py: models after published Exudyn scripts;
+    reference_friction.py: CoordinateSpringDamperExt), their builders in this module's namespace
+    (the tests find a builder by name here)."""
     import importlib.util
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'reference_scripts.py')
-    spec = importlib.util.spec_from_file_location('reference_scripts', path)
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), filename)
+    spec = importlib.util.spec_from_file_location(os.path.splitext(filename)[0], path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     for name, (builder, params) in mod.CASES.items():
@@ -2192,3 +2193,4 @@ def _add_script_cases():
 
 
 _add_script_cases()
+_add_script_cases('reference_friction.py')

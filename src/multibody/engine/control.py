@@ -116,6 +116,8 @@ CONTROL = np.dtype([
     ("a_tol", _F), ("r_tol", _F), ("order_p", _F), ("warned", _I), ("rk_error", _F), ("rejected", _I),
     ("h_next", _F), ("n_rhs", _I), ("mass_mode", _I), ("fresh", _I), ("t_prev", _F), ("warn_time", _F),
     ("data_nodes", _I),
+    # discontinuous iterations of items (AFTER_NEWTON's largest error; the explicit steps' redo)
+    ("post_error", _F), ("disc_tol", _F), ("disc_max", _I), ("disc_count", _I),
     # the optional marker outputs the equations read (kernels/records.py MARKER_*)
     ("marker_outputs", _I),
 ])

@@ -292,13 +292,14 @@ def _verlet(system, w, c, hs, t_new):
 
 
 @njit
-def _try_step(system, w, c):
-    """One step (the tries of the step-size control) from the start state; (result, size, end
-    time): result -1 done, >= 0 a zero pivot's row, -2 a group failed, -3 not finite, -4 the
-    step-size reduction reached the minimum, -5 the preStep call back asked to stop there."""
+def _try_step(system, w, c, pre_step):
+    """One step (the tries of the step-size control) from the start state, the preStep call back
+    before each try where ``pre_step``; (result, size, end time): result -1 done, >= 0 a zero
+    pivot's row, -2 a group failed, -3 not finite, -4 the step-size reduction reached the minimum,
+    -5 the preStep call back asked to stop there."""
     while True:
         hs, t_new = _step_size(c)
-        if c.pre_step_slot != 0:
+        if pre_step and c.pre_step_slot != 0:
             _restore_start(w, c)
             c.t_new = t_new
             c.h_step = hs
@@ -321,41 +322,73 @@ def _try_step(system, w, c):
 
 
 @njit
+def _step(system, w, c, pre_step):
+    """One step from the start state with its end-of-step values where Python sees them: (result
+    as _try_step's, size, end time, end time t_start + size, whether Python sees its end)."""
+    n2 = c.n2
+    bad, hs, t_new = _try_step(system, w, c, pre_step)
+    t1 = c.t + hs
+    last = False
+    if bad == -1:
+        if c.kind != VERLET and c.end_of_step_acc == 0:
+            K = w.stages
+            for j in range(n2):
+                w.a[j] = K[c.stages - 1, n2 + j]
+        due = output_due(c, t_new)
+        last = (due or c.done + 1 >= c.max_steps or not t_new < c.t_lim or c.data_nodes != 0
+                or c.pre_step_slot != 0)
+        if last and c.kind != VERLET:
+            bad = end_of_step(system, w, c, t1)
+    return bad, hs, t_new, t1, last
+
+
+@njit
+def _switch_data(system, w, c, t1):
+    """The data coordinates of connectors from the state at the end of the step (AFTER_NEWTON);
+    True if their discontinuous error exceeds the tolerance (the step is done again with them)."""
+    kinematics(system, w.q, w.v, t1, NO)
+    system.state.post_error = 0.0
+    run_phase(system, AFTER_NEWTON)
+    c.post_error = system.state.post_error
+    c.disc_count += 1
+    return c.post_error > c.disc_tol
+
+
+@njit
 def explicit_steps(system, w, c):
     """Explicit steps from the state at c.t until c.max_steps are done in this call or the time
     reaches c.t_lim. Returns DONE, OUTPUT, STOPPED, NONFINITE, SINGULAR_MASS (c.bad), MIN_STEP (the
     step-size reduction failed at the minimum step size) or GROUP_FAILED; the state is back at the
-    start of a step that failed."""
-    n2 = c.n2
+    start of a step that failed. With data coordinates a step whose switching error exceeds the
+    tolerance is done again with the switched data (at most c.disc_max tries: discontinuous
+    iterations)."""
     while c.done < c.max_steps and c.t < c.t_lim:
         _save_start(w, c)
-        bad, hs, t_new = _try_step(system, w, c)
-        t1 = c.t + hs
-        last = False
-        if bad == -1:
-            if c.kind != VERLET and c.end_of_step_acc == 0:
-                K = w.stages
-                for j in range(n2):
-                    w.a[j] = K[c.stages - 1, n2 + j]
-            due = output_due(c, t_new)
-            last = (due or c.done + 1 >= c.max_steps or not t_new < c.t_lim or c.data_nodes != 0
-                    or c.pre_step_slot != 0)
-            if last and c.kind != VERLET:
-                bad = end_of_step(system, w, c, t1)
-        if bad != -1:
+        for j in range(w.x.shape[0]):
+            w.sx[j] = w.x[j]
+        tries = 0
+        while True:
+            # (the preStep call back once per step, not again for a discontinuous iteration)
+            bad, hs, t_new, t1, last = _step(system, w, c, tries == 0)
+            if bad != -1:
+                _restore_start(w, c)
+                for j in range(w.x.shape[0]):
+                    w.x[j] = w.sx[j]
+                if c.fresh == 0:
+                    # the start of this step ended a step whose end-of-step values were not made then
+                    end_of_step(system, w, c, c.t_prev)
+                c.fresh = 1
+                if bad >= 0:
+                    c.bad = bad
+                    return SINGULAR_MASS
+                return GROUP_FAILED if bad == -2 else MIN_STEP if bad == -4 else NONFINITE
+            if c.data_nodes == 0:
+                break
+            tries += 1
+            if not (_switch_data(system, w, c, t1) and tries < c.disc_max):
+                break
             _restore_start(w, c)
-            if c.fresh == 0:
-                # the start of this step ended a step whose end-of-step values were not made then
-                end_of_step(system, w, c, c.t_prev)
-            c.fresh = 1
-            if bad >= 0:
-                c.bad = bad
-                return SINGULAR_MASS
-            return GROUP_FAILED if bad == -2 else MIN_STEP if bad == -4 else NONFINITE
-        if c.data_nodes != 0:
-            # the data coordinates of connectors from the state at the end of the step
-            kinematics(system, w.q, w.v, t1, NO)
-            run_phase(system, AFTER_NEWTON)
+            c.h = hs            # (done again with the size of the step, as Exudyn's)
         c.fresh = 1 if last else 0
         c.t_prev = t1
         c.h_step = hs

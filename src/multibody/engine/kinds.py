@@ -277,8 +277,8 @@ def increment_norm(w, c):
 @njit
 def after_newton(system, w, c):
     """The end of a converged Newton solve: the implicit algorithmic accelerations, the data
-    coordinates of connectors from the converged state (AFTER_NEWTON); False where the state is not
-    finite."""
+    coordinates of connectors from the converged state (AFTER_NEWTON, their discontinuous error in
+    c.post_error); False where the state is not finite."""
     if c.kind != STATIC:
         aa, a = w.a_alg, w.a
         if c.newmark != 0:
@@ -288,7 +288,9 @@ def after_newton(system, w, c):
             for i in range(aa.shape[0]):
                 aa[i] = aa[i] + k * a[i]
         copy(aa, w.state_a_alg)
+    system.state.post_error = 0.0
     status = run_phase(system, AFTER_NEWTON)
+    c.post_error = system.state.post_error
     for x in (w.q, w.lam):
         for i in range(x.shape[0]):
             if not np.isfinite(x[i]):

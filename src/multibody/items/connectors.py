@@ -222,5 +222,58 @@ OBJECT_CONNECTOR_GRAVITY = ItemSpec(
     ),
 )
 
-declare(OBJECT_CONNECTOR_GRAVITY)
+OBJECT_CONNECTOR_COORDINATE_SPRING_DAMPER_EXT = ItemSpec(
+    type_name='ConnectorCoordinateSpringDamperExt', family='object',
+    class_name='ObjectConnectorCoordinateSpringDamperExt',
+    aliases=('CoordinateSpringDamperExt',),
+    flags=('Connector',),
+    requested_markers=(('Coordinate',), ('Coordinate',)),
+    outputs=('Displacement', 'Velocity', 'Force'),
+    params=(
+        Param('markerNumbers', 'ArrayMarkerIndex', [-1, -1],
+              'Two coordinate markers $[m_0, m_1]$.'),
+        Param('nodeNumber', 'NodeIndex', -1,
+              'NodeGenericData with 3 data coordinates (friction mode $d_\\mu$, last sticking position '
+              '$x_{lsp}$, limit stop state $d_{ls}$); required by the bristle friction model and by limit stops.'),
+        Param('stiffness', 'Real', 0.0, 'Stiffness $k$ [N/m] acting on $q - x_{off}$.'),
+        Param('damping', 'Real', 0.0, 'Damping $d$ [N s/m] acting on $v - v_{off}$.'),
+        Param('offset', 'Real', 0.0, 'Offset $x_{off}$ of the relative coordinate $q$.'),
+        Param('velocityOffset', 'Real', 0.0, 'Velocity offset $v_{off}$ of the damper.'),
+        Param('factor0', 'Real', 1.0, 'Factor $f_0$ of the coordinate of marker $m_0$: $q = f_1 q_{m1} - f_0 q_{m0}$.'),
+        Param('factor1', 'Real', 1.0, 'Factor $f_1$ of the coordinate of marker $m_1$.'),
+        Param('dynamicFrictionForce', 'UReal', 0.0,
+              'Dynamic friction force $f_{\\mu,d}$ [N] (a friction coefficient times a normal force).',
+              legacy=('fDynamicFriction',)),
+        Param('staticFrictionOffsetForce', 'UReal', 0.0,
+              'Static friction offset force $f_{\\mu,so}$ [N]: sticking holds up to $f_{\\mu,d} + f_{\\mu,so}$.',
+              legacy=('fStaticFrictionOffset',)),
+        Param('stickingStiffness', 'UReal', 0.0, 'Bristle stiffness $k_\\mu$ [N/m] while sticking.'),
+        Param('stickingDamping', 'UReal', 0.0, 'Bristle damping $d_\\mu$ [N s/m] while sticking.'),
+        Param('exponentialDecayStatic', 'PReal', 1e-3,
+              'Velocity $v_{exp}$ [m/s] of the exponential decay of the static friction offset force.'),
+        Param('viscousFrictionFactor', 'Real', 0.0,
+              'Viscous friction $f_{\\mu,v}$ [N s/m] in the sliding case.', legacy=('fViscousFriction',)),
+        Param('frictionProportionalZone', 'UReal', 0.0,
+              'Regularization velocity $v_{reg}$: nonzero = regularized Stribeck friction (no data node '
+              'needed), zero = bristle model with the data node.'),
+        Param('limitStopsUpper', 'Real', 0.0, 'Upper limit $s_{upper}$ of $q$.'),
+        Param('limitStopsLower', 'Real', 0.0, 'Lower limit $s_{lower}$ of $q$.'),
+        Param('limitStopsStiffness', 'UReal', 0.0, 'Contact stiffness $k_{limits}$ of the limit stops.'),
+        Param('limitStopsDamping', 'UReal', 0.0, 'Contact damping $d_{limits}$ of the limit stops.'),
+        Param('useLimitStops', 'Bool', False, 'True: limit stops act (needs the data node).'),
+        Param('activeConnector', 'Bool', True,
+              'If False the item is switched off: spring-dampers produce zero force.'),
+        Param('springForceUserFunction', 'callable or 0', 0,
+              'UF(mbs, t, itemNumber, displacement, velocity, stiffness, damping, offset, velocityOffset, '
+              'dynamicFrictionForce, staticFrictionOffsetForce, exponentialDecayStatic, viscousFrictionFactor, '
+              'frictionProportionalZone) -> scalar force $f_{SD}$ replacing the force law; 0 = none.'),
+    ),
+    vparams=(
+        Param('show', 'Bool', True, 'Draw the item (True) or not.'),
+        Param('drawSize', 'float', -1.0, 'Drawing size (diameter/radius); -1 uses the default size from visualizationSettings.'),
+        Param('color', 'Float4', [-1.0,-1.0,-1.0,-1.0], "RGBA color; R = -1 means 'use the default color of this item class'."),
+    ),
+)
+
+declare(OBJECT_CONNECTOR_GRAVITY, OBJECT_CONNECTOR_COORDINATE_SPRING_DAMPER_EXT)
 declare(OBJECT_CONNECTOR_SPRING_DAMPER, OBJECT_CONNECTOR_CARTESIAN_SPRING_DAMPER, OBJECT_CONNECTOR_COORDINATE_SPRING_DAMPER, OBJECT_CONNECTOR_RIGID_BODY_SPRING_DAMPER, OBJECT_CONNECTOR_LINEAR_SPRING_DAMPER, OBJECT_CONNECTOR_TORSIONAL_SPRING_DAMPER)

@@ -207,6 +207,8 @@ STATE_FIELDS = (
     ("all_outputs", types.boolean),  # every frame and marker output (Python reads them), not only
                                     # those that the equations read
     ("marker_outputs", types.int64),  # the optional marker outputs the equations read: MARKER_A | ...
+    ("post_error", types.float64),  # the largest discontinuous error of the last AFTER_NEWTON phase
+                                    # (data coordinates switched, e.g. stick-slip)
 ) + tuple((f"node_{name}", t) for name, t in FRAME_FIELDS) \
   + tuple((f"body_{name}", t) for name, t in FRAME_FIELDS) \
   + tuple((f"marker_{name}", t) for name, t in FRAME_FIELDS) + (
@@ -459,6 +461,7 @@ def new_state(q, v, q_ref, q_tot, x, f, y1, f1, width, n2, n3, nl, b2, b3, bl, m
     s.y1, s.f1 = y1, f1
     s.t, s.index2, s.load_factor, s.static_loads, s.width = 0.0, False, 1.0, False, width
     s.all_outputs, s.marker_outputs = True, MARKER_ALL
+    s.post_error = 0.0
     s.node_pos, s.node_vel, s.node_omega, s.node_omega_local = n2
     s.node_A, s.node_Jpos, s.node_Jrot, s.node_Jrot_local = n3
     s.node_ltg = nl

@@ -320,7 +320,8 @@ class ExplicitSolver(StepLoop):
                              safety=float(ti.stepSizeSafety), a_tol=float(ti.absoluteTolerance),
                              r_tol=float(ti.relativeTolerance), order_p=float(tab.p) if tab is not None else 0.0,
                              mass_mode=int(mode), data_nodes=int(data_nodes), singular_pivot=SINGULAR_PIVOT,
-                             warn_time=np.nan)
+                             warn_time=np.nan, disc_tol=float(ti.discontinuous.iterationTolerance),
+                             disc_max=int(ti.discontinuous.maxIterations))
         if mode == MassMode.FACTORS:
             self.engine.use_factors(self.mass_linear, n)
 
@@ -388,6 +389,7 @@ class ExplicitSolver(StepLoop):
             print(f"WARNING: ExplicitSolver: t={warn:g}; automatic stepsize control reached minStepSize; "
                   "integration continued, but error will be larger than given tolerances")
         self.n_rhs = int(e["n_rhs"])
+        it.discontinuousIterationsCount = int(e["disc_count"])
         super().after_steps(status)
 
     def sync_statistics(self):

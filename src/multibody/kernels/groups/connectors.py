@@ -12,6 +12,7 @@ from ..connectors import (cartesian_spring_forces, coordinate_spring_forces, gra
                           project_to_coordinates, spring_damper_marker_forces)
 from ..records import AFTER_NEWTON, FORCES, STIFFNESS, Layout, b1, f1, f2, f3, i1
 from ..rigid_connectors import rigid_connector_forces, torsional_angles
+from ..friction import ext_forces, ext_project, post_newton_data
 from ..user import user_call
 from . import group_kernel
 
@@ -158,4 +159,34 @@ def rigid_connectors(phase, g, s):
         for i in range(phi.shape[0]):
             if data_index[i] >= 0:
                 s.x[data_index[i]] = phi[i]
+    return 0
+
+
+COORDINATE_SPRING_DAMPERS_EXT = Layout(f1=("user_force", "x_start", "error"), f2=("params", "F", "Q"),
+                                       f3=("S", "Dv"), i1=("m0", "m1", "flags", "data_index"), b1=("is_user",))
+
+
+@group_kernel
+def coordinate_spring_dampers_ext(phase, g, s):
+    """ConnectorCoordinateSpringDamperExt (kernels/friction.py): the force with friction and limit
+    stops through B = [-f0 J_m0, f1 J_m1]; the springForceUserFunction's values from a call back;
+    AFTER_NEWTON switches the data coordinates (stick-slip, limit stops) and reports the largest
+    switching error in s.post_error."""
+    L = COORDINATE_SPRING_DAMPERS_EXT
+    m0, m1, flags, data_index = i1(g, L.i1.m0), i1(g, L.i1.m1), i1(g, L.i1.flags), i1(g, L.i1.data_index)
+    params, F, S, Dv = f2(g, L.f2.params), f2(g, L.f2.F), f3(g, L.f3.S), f3(g, L.f3.Dv)
+    if phase == FORCES or phase == STIFFNESS:
+        if phase == FORCES and g.slots[FORCE_SLOT] != 0:
+            user_call(g.slots[FORCE_SLOT], s.t, s.index2)
+        ext_forces(m0, m1, s.marker_cval, s.marker_cvel, params, flags, s.x, data_index, b1(g, L.b1.is_user),
+                   f1(g, L.f1.user_force), F, S, Dv)
+        Q = f2(g, L.f2.Q)
+        ext_project(m0, m1, s.marker_cJ, params, F, S, Dv, g.active, phase == STIFFNESS, Q, g.K, g.D)
+        if phase == FORCES:
+            scatter_add(s.f, g.ltg, Q, -1.0)
+    elif phase == AFTER_NEWTON:
+        err = post_newton_data(m0, m1, s.marker_cval, s.marker_cvel, params, flags, g.active, s.x,
+                               f1(g, L.f1.x_start), data_index, f1(g, L.f1.error))
+        if err > s.post_error:
+            s.post_error = err
     return 0
