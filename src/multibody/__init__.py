@@ -29,6 +29,9 @@ try:
     from .model.settings_deprecated import (ExplicitIntegrationSettingsDeprecated, LinearSolverSettingsDeprecated,
                                             SolutionSettingsDeprecated)
     from .solvers.facade import SolverSuccess
+    from .solvers.base import SolverConvergenceData, SolverIterationData, SolverOutputData
+    from .solvers.main_solvers import (MainSolverExplicit, MainSolverImplicitSecondOrder, MainSolverStatic,
+                                       SolverFileData, SolverLocalData)
     from .model.config import (Config, GetVersionString, Help, Print, RequireVersion, SetLinalgOutputFormatPython,
                                SetOutputPrecision, SetPrintDelayMilliSeconds, SetWriteToConsole, SetWriteToFile,
                                Special, SpecialDeprecations, SpecialExceptions, SpecialSolver,

@@ -15,68 +15,100 @@ from ..errors import SolverError, UserFunctionError
 CFG = ConfigurationType
 
 
-class SolverIterationData:
+def _value_text(value):
+    """A field's value as Exudyn prints it (booleans as 0/1, 6 significant digits)."""
+    if isinstance(value, (bool, np.bool_)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        return f"{float(value):g}"
+    return str(value)
+
+
+class SolverData:
+    """Base of the solver's data structures: fields with defaults (``DEFAULTS``), printed as
+    Exudyn prints them (alphabetical, case-insensitive)."""
+    DEFAULTS = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name, value in cls.DEFAULTS.items():       # (class attributes: the defaults, for introspection)
+            setattr(cls, name, value)
+
     def __init__(self):
-        self.currentStepIndex = 0
-        self.currentStepSize = 0.0
-        self.currentTime = 0.0
-        self.startTime = 0.0
-        self.endTime = 0.0
-        self.numberOfSteps = 0
-        self.minStepSize = 0.0
-        self.maxStepSize = 0.0
-        self.initialStepSize = 0.0
-        self.lastStepSize = 0.0
-        self.adaptiveStep = True
-        self.automaticStepSize = False
-        self.automaticStepSizeError = 0.0
-        self.newtonSteps = 0
-        self.newtonStepsCount = 0
-        self.newtonJacobiCount = 0
-        self.discontinuousIteration = 0
-        self.discontinuousIterationsCount = 0
-        self.rejectedModifiedNewtonSteps = 0
-        self.rejectedAutomaticStepSizeSteps = 0
-        self.recommendedStepSize = -1.0
+        self.InitializeData()
+
+    def InitializeData(self):
+        """Set every field to its default."""
+        for name, value in self.DEFAULTS.items():
+            setattr(self, name, value)
+
+    def __repr__(self):
+        name = type(self).__name__
+        lines = [f"  {k} = {_value_text(getattr(self, k))}" for k in sorted(self.DEFAULTS, key=str.lower)]
+        return f"<{name}:\n{name}:\n" + "\n".join(lines) + "\n\n >"
 
 
-class SolverConvergenceData:
-    def __init__(self):
-        self.residual = 0.0
-        self.lastResidual = 0.0
-        self.contractivity = 0.0
-        self.errorCoordinateFactor = 1.0
-        self.discontinuousIterationError = 0.0
-        self.discontinuousIterationSuccessful = True
-        self.jacobianUpdateRequested = True
-        self.linearSolverFailed = False
-        self.linearSolverCausingRow = -1
-        self.massMatrixNotInvertible = False
-        self.newtonConverged = False
-        self.newtonSolutionDiverged = False
-        self.stepReductionFailed = False
-        self.stopNewton = False
+class SolverIterationData(SolverData):
+    """Step and Newton counters of a solver (``solver.it``)."""
+    DEFAULTS = dict(
+        currentStepIndex=0, currentStepSize=0.0, currentTime=0.0, startTime=0.0, endTime=0.0, numberOfSteps=0,
+        minStepSize=0.0, maxStepSize=0.0, initialStepSize=1e-6, lastStepSize=0.0, adaptiveStep=True,
+        automaticStepSize=True, automaticStepSizeError=0.0, newtonSteps=0, newtonStepsCount=0,
+        newtonJacobiCount=0, discontinuousIteration=0, discontinuousIterationsCount=0,
+        rejectedModifiedNewtonSteps=0, rejectedAutomaticStepSizeSteps=0, recommendedStepSize=-1.0)
+
+    def ToString(self):
+        """The iteration statistics (displayStatistics)."""
+        return ("Solver iteration statistics:\n"
+                f"total number of steps:        {self.currentStepIndex - 1}\n"
+                f"total number of Newton iterations: {self.newtonStepsCount}\n"
+                f"total number of Newton Jacobians:  {self.newtonJacobiCount}\n")
 
 
-class SolverOutputData:
-    def __init__(self):
-        self.finishedSuccessfully = False
-        self.initializationSuccessful = False
-        self.verboseMode = 0
-        self.verboseModeFile = 0
-        self.stepInformation = 0
-        self.writeToSolutionFile = False
+class SolverConvergenceData(SolverData):
+    """Newton and step convergence flags of a solver (``solver.conv``)."""
+    DEFAULTS = dict(
+        residual=0.0, lastResidual=0.0, contractivity=0.0, errorCoordinateFactor=1.0,
+        discontinuousIterationError=0.0, discontinuousIterationSuccessful=True, jacobianUpdateRequested=True,
+        linearSolverFailed=False, linearSolverCausingRow=-1, massMatrixNotInvertible=False, newtonConverged=False,
+        newtonSolutionDiverged=False, stepReductionFailed=False, stopNewton=False)
 
 
-class SolverTimer:
-    FIELDS = ("total", "massMatrix", "ODE2RHS", "ODE1RHS", "AERHS", "jacobianODE2", "jacobianODE1",
+class SolverOutputData(SolverData):
+    """Output flags and times of a solver (``solver.output``)."""
+    DEFAULTS = dict(
+        finishedSuccessfully=False, initializationSuccessful=False, verboseMode=0, verboseModeFile=0,
+        stepInformation=0, writeToSolutionFile=False, writeToSolverFile=False, cpuStartTime=0.0,
+        cpuSolverStartTime=0.0, cpuLastTimePrinted=0.0, lastDiscontinuousIterationsCount=0, lastImageRecorded=0.0,
+        lastNewtonJacobiCount=0, lastNewtonStepsCount=0, lastRestartWritten=0.0, lastSensorsWritten=0.0,
+        lastSolutionWritten=0.0, lastVerboseStepIndex=0, multiThreadingMode=0, numberOfThreadsUsed=1,
+        restartTime=-1.0, simulationStoppedByUser=False, simulationStoppedByUserFunction=False,
+        simulationTimeout=False)
+
+
+class SolverTimer(SolverData):
+    """CPU times of a solver's parts (``solver.timer``; not measured here: they stay 0)."""
+    FIELDS = ("total", "massMatrix", "ODE2RHS", "ODE1RHS", "AERHS", "jacobianODE2", "jacobianODE2_t", "jacobianODE1",
               "jacobianAE", "totalJacobian", "factorization", "newtonIncrement", "integrationFormula",
               "reactionForces", "postNewton", "errorEstimator", "writeSolution", "visualization",
-              "python", "overhead")
+              "python", "overhead", "realtimeIdleCPU")
+    DEFAULTS = {**{f: 0.0 for f in FIELDS}, "useTimer": True}
 
-    def __init__(self):
-        for f in self.FIELDS:
-            setattr(self, f, 0.0)
+    def Reset(self, useSolverTimer=True):
+        """Every time 0; ``useSolverTimer`` into useTimer."""
+        self.InitializeData()
+        self.useTimer = bool(useSolverTimer)
+
+    def Sum(self):
+        """The sum of the times of the parts (total excluded)."""
+        return sum(getattr(self, f) for f in self.FIELDS if f not in ("total", "realtimeIdleCPU"))
+
+    def ToString(self):
+        if self.total <= 0.0:
+            return ("====================\nCPU-time statistics:\n  total CPU time is zero or not measured; "
+                    "no statistics available!\n\n")
+        lines = [f"  {f:<18} = {100.0 * getattr(self, f) / self.total:.4g}%" for f in self.FIELDS if f != "total"]
+        return "====================\nCPU-time statistics:\n" + "\n".join(lines) + "\n\n"
 
 
 class SolverBase:

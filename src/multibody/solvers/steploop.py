@@ -45,6 +45,7 @@ class StepFailed(Exception):
 class StepLoop(Reporting, SolverBase):
     """Step loop shared by the dynamic and static solvers (spec solvers.md 2)."""
     engine = None           # engine/driver.py Engine of the run (made by the solver's initialize)
+    _resumed = False        # begin_run took a restart file's state: no initial output
 
     def time_settings(self):
         """Return (t0, t_end, n, h_max, h_min, adaptive, decrease, increase, rec_steps, rec_its)."""
@@ -64,14 +65,21 @@ class StepLoop(Reporting, SolverBase):
 
     # ---------------------------------------------------------------- the loop
     def run(self):
-        (t0, t_end, n, h_max, h_min, adaptive, dec, inc, rec_steps, rec_its) = self.time_settings()
+        self.begin_run()
+        self.solve_steps()
+        self.end_run()
+        return True
+
+    def begin_run(self):
+        """The run's time data into the engine and ``it``, a restart file's state taken, the
+        outputs opened, the first console lines (InitializeSolver's part of the loop)."""
+        self._time = (t0, t_end, n, h_max, h_min, adaptive, dec, inc, rec_steps, rec_its) = self.time_settings()
         it, e = self.it, self.engine
         it.startTime, it.endTime, it.numberOfSteps = t0, t_end, n
         it.maxStepSize, it.minStepSize, it.adaptiveStep = h_max, h_min, adaptive
+        it.automaticStepSize = bool(self.compiled_step_size_control)
         h = self.initial_step_size(h_max)
-        tiny = 1e-10
-        t_lim = t_end - tiny * max(1.0, abs(t_end))
-        e["t0"], e["t_end"], e["t_lim"], e["h"], e["h_max"], e["h_min"] = t0, t_end, t_lim, h, h_max, h_min
+        e["t0"], e["h"], e["h_max"], e["h_min"] = t0, h, h_max, h_min
         e["adaptive"], e["step"], e["t"], e["step_phase"] = int(adaptive), 0, t0, int(StepPhase.NEW)
         e["output_eps"] = OUTPUT_TIME_EPS
         self.current.t = t0
@@ -80,11 +88,24 @@ class StepLoop(Reporting, SolverBase):
             e["t"], e["step"] = resume["time"], resume["stepIndex"]
             e["h"] = resume["stepSize"] if resume["stepSize"] > 0 else h
             it.currentStepIndex, it.currentTime, it.currentStepSize = e["step"] + 1, e["t"], e["h"]
+        self._resumed = resume is not None
         self.output_manager.begin(resume)
         self.report_start()
+
+    def solve_steps(self):
+        """The steps from the engine's time to ``it.endTime`` (SolveSteps): the output of the
+        state it starts from (unless a restart file's), the steps, finishedSuccessfully."""
+        h_max, adaptive, inc, rec_steps, rec_its = (self._time[k] for k in (3, 5, 7, 8, 9))
+        e = self.engine
+        t_end = self.it.endTime
+        tiny = 1e-10
+        t_lim = t_end - tiny * max(1.0, abs(t_end))
+        e["t_end"], e["t_lim"] = t_end, t_lim
+        self.output_manager.t_end = t_end
         self.set_call_backs()
-        if resume is None:
-            self.finish_step(t0, initial=True)
+        if not self._resumed:
+            self.finish_step(float(e["t"]), initial=True)
+        self._resumed = False
         self._since_reduction = 0
         realtime = self.realtime_settings()
         if realtime is not None:
@@ -103,9 +124,11 @@ class StepLoop(Reporting, SolverBase):
                 if realtime is not None:
                     wait_for_real_time(e["t"], *realtime)
         self.output.finishedSuccessfully = True
+
+    def end_run(self):
+        """The last console lines and the outputs closed (FinalizeSolver's part)."""
         self.report_end()
         self.output_manager.end(self)
-        return True
 
     def step_by_step(self):
         """True where Python does something after every step (constraint projection)."""
@@ -270,12 +293,17 @@ class StepLoop(Reporting, SolverBase):
         t, h = e["t_new"], e["h_step"]
         self.current.t = t
         self.eq.bind(self.current.q, self.current.v, t)
-        try:
-            err, h_rec = post(self.mbs, t)
-        except Exception as exc:
-            raise UserFunctionError(f"PostNewtonUserFunction raised at t={t:g}: {type(exc).__name__}: {exc}") from exc
-        err = abs(float(err))
-        h_rec = float(h_rec) if ds.useRecommendedStepSize else -1.0
+        err, h_rec = 0.0, -1.0
+        if post:
+            try:
+                err, h_rec = post(self.mbs, t)
+            except Exception as exc:
+                raise UserFunctionError(f"PostNewtonUserFunction raised at t={t:g}: {type(exc).__name__}: "
+                                        f"{exc}") from exc
+            err = abs(float(err))
+            h_rec = float(h_rec) if ds.useRecommendedStepSize else -1.0
+        # the switching error of items' data coordinates (AFTER_NEWTON, e.g. stick-slip) added
+        err += float(e["post_error"])
         it.recommendedStepSize = h_rec
         self.conv.discontinuousIterationError = err
         k = it.discontinuousIteration = (it.discontinuousIteration if self._redo else 0) + 1
@@ -295,6 +323,14 @@ class StepLoop(Reporting, SolverBase):
         self.conv.discontinuousIterationSuccessful = False
         return self._reject("discontinuous iteration was not successful")
 
+    def post_newton_on(self):
+        """1 if a converged Newton solve goes to ``post_newton``: a PostNewtonUserFunction, or
+        items that switch data coordinates (groups with ``switches_data``)."""
+        switches = getattr(self, "_switches_data", None)
+        if switches is None:
+            switches = self._switches_data = any(getattr(g, "switches_data", False) for g in self.eq.groups)
+        return int(bool(self.mbs._user_functions["postNewton"]) or switches)
+
     def _accept(self):
         self.engine["step_phase"] = int(StepPhase.ACCEPT)
         return True
@@ -312,7 +348,7 @@ class StepLoop(Reporting, SolverBase):
         """The engine's call backs of the run: the PreStepUserFunction (and the solver's own)."""
         e = self.engine
         e["pre_step_slot"] = e.call_back(self._on_pre_step) if self.mbs._user_functions["preStep"] else 0
-        e["post_newton"] = int(bool(self.mbs._user_functions["postNewton"]))
+        e["post_newton"] = self.post_newton_on()
 
     def _on_pre_step(self, t_new, index2):
         """The PreStepUserFunction at the start of a step (each try), the state at the start of the
@@ -329,7 +365,7 @@ class StepLoop(Reporting, SolverBase):
         if self.mbs.solverSignalJacobianUpdate:
             self.mbs.solverSignalJacobianUpdate = False
             e["signal_jacobian"] = 1
-        e["post_newton"] = int(bool(self.mbs._user_functions["postNewton"]))
+        e["post_newton"] = self.post_newton_on()
 
     def every_step_output(self):
         """True where every step's end goes to Python (finish_step calls the PostStepUserFunction),
