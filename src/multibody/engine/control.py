@@ -45,7 +45,7 @@ class FactorKind(IntEnum):
     """How Newton solves with the current factorization."""
     NONE = 0            # none yet
     TRIANGULAR = 1      # the triangular factors in the workspace (dense or sparse LU, L D L^T)
-    LEAST_SQUARES = 2   # minimum-norm least squares (kernels/linalg.py reduced_solve), J x = r checked
+    LEAST_SQUARES = 2   # singular J: full-pivot LU (kernels/linalg.py full_pivot_solve), J x = r checked
     PYTHON = 3          # Python solves (NEED_SOLVE)
 
 
@@ -54,7 +54,7 @@ class Refactor(IntEnum):
     NONE = 0            # not: Python makes and factorizes it (NEED_JACOBIAN)
     DENSE = 1           # the dense LU kernel (n <= DENSE_COMPILED_MAX)
     SPARSE = 2          # lu_refactor with the pivot order of the last full factorization
-    LEAST_SQUARES = 3   # the least-squares factorization (kernels/linalg.py reduced_factorize)
+    LEAST_SQUARES = 3   # the full-pivot LU of a singular J (kernels/linalg.py full_pivot_lu)
 
 
 class LieMode(IntEnum):
@@ -116,6 +116,8 @@ CONTROL = np.dtype([
     ("a_tol", _F), ("r_tol", _F), ("order_p", _F), ("warned", _I), ("rk_error", _F), ("rejected", _I),
     ("h_next", _F), ("n_rhs", _I), ("mass_mode", _I), ("fresh", _I), ("t_prev", _F), ("warn_time", _F),
     ("data_nodes", _I),
+    # discontinuous iterations of items (AFTER_NEWTON's largest error; the explicit steps' redo)
+    ("post_error", _F), ("disc_tol", _F), ("disc_max", _I), ("disc_count", _I),
     # the optional marker outputs the equations read (kernels/records.py MARKER_*)
     ("marker_outputs", _I),
 ])
