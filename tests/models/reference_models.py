@@ -1748,6 +1748,36 @@ def dof_fourbar(exu, U, closing='revolute', force=None):
     return SC, mbs
 
 
+def redundant_solved(exu, U, model='revolute_twice', index2=False, modifiedNewton=False, nSteps=200):
+    """The redundant seed models solved with EigenDense and ignoreSingularJacobian: the motion, and
+    the multipliers of Exudyn's full-pivot LU (the redundant ones 0, the reaction on the others)."""
+    build, kw = {'revolute_twice': (dof_revolute_twice, {}),
+                 'fourbar': (dof_fourbar, dict(force=[200., 0., 0.]))}[model]
+    SC, mbs = build(exu, U, **kw)
+    ss = exu.SimulationSettings()
+    ti = ss.timeIntegration
+    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, nSteps * 1e-3, 0
+    ti.newton.useModifiedNewton = modifiedNewton
+    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = 1e-12
+    ti.adaptiveStep = False
+    ti.generalizedAlpha.useNewmark = ti.generalizedAlpha.useIndex2Constraints = index2
+    ss.linearSolverType = exu.LinearSolverType.EigenDense
+    ss.linearSolverSettings.ignoreSingularJacobian = True
+    ss.solution.file.write = False
+    mbs.SolveDynamic(ss)
+    sd = mbs.systemData
+    return {'q': [float(x) for x in sd.GetODE2Coordinates()], 'v': [float(x) for x in sd.GetODE2Coordinates_t()],
+            'lambda': [float(x) for x in sd.GetAECoordinates()]}
+
+
+CASES.update({
+    'redundant_revolute_twice': (redundant_solved, dict()),
+    'redundant_revolute_twice_modified_newton': (redundant_solved, dict(modifiedNewton=True)),
+    'redundant_fourbar': (redundant_solved, dict(model='fourbar')),
+    'redundant_fourbar_index2': (redundant_solved, dict(model='fourbar', index2=True)),
+})
+
+
 def eig_spring_chain(exu, U, n=3):
     """Mass-spring chain along x (masses 1, 2, ..., springs 100, 200, ... with damping 0.5), y and z
     of every mass fixed by CoordinateConstraints: eigenvalues of the x-chain."""

@@ -108,15 +108,15 @@ def test_inconsistent_redundancy_is_reported():
 
 
 def test_ignore_singular_static_consistent():
-    """spec solvers.md 7 experiment; Exudyn's full-pivot LU gives [-10, 0, 19.62, 0], multibody the
-    minimum-norm split [-5, -5, 19.62, 0] (documented deviation)."""
+    """spec solvers.md 7 experiment: the full-pivot LU puts the x reaction on the first constraint
+    and 0 on the redundant one, [-10, 0, 19.62, 0] as Exudyn 1.13.6."""
     import os
     import sys
     sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', 'models'))
     import reference_models as rm
     SC, mbs = rm.dof_example_a(exu, U, force=(10., -19.62, 0.))
     mbs.SolveStatic(settings('EigenDense', ignore=True))
-    np.testing.assert_allclose(mbs.systemData.GetAECoordinates(), [-5., -5., 19.62, 0.], atol=1e-12)
+    np.testing.assert_allclose(mbs.systemData.GetAECoordinates(), [-10., 0., 19.62, 0.], atol=1e-12)
     with pytest.raises(SolverError, match="fixXagain"):
         mbs.SolveStatic(settings('EigenDense', ignore=False))
 

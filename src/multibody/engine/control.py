@@ -45,7 +45,7 @@ class FactorKind(IntEnum):
     """How Newton solves with the current factorization."""
     NONE = 0            # none yet
     TRIANGULAR = 1      # the triangular factors in the workspace (dense or sparse LU, L D L^T)
-    LEAST_SQUARES = 2   # minimum-norm least squares (kernels/linalg.py reduced_solve), J x = r checked
+    LEAST_SQUARES = 2   # singular J: full-pivot LU (kernels/linalg.py full_pivot_solve), J x = r checked
     PYTHON = 3          # Python solves (NEED_SOLVE)
 
 
@@ -54,7 +54,7 @@ class Refactor(IntEnum):
     NONE = 0            # not: Python makes and factorizes it (NEED_JACOBIAN)
     DENSE = 1           # the dense LU kernel (n <= DENSE_COMPILED_MAX)
     SPARSE = 2          # lu_refactor with the pivot order of the last full factorization
-    LEAST_SQUARES = 3   # the least-squares factorization (kernels/linalg.py reduced_factorize)
+    LEAST_SQUARES = 3   # the full-pivot LU of a singular J (kernels/linalg.py full_pivot_lu)
 
 
 class LieMode(IntEnum):

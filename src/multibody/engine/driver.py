@@ -53,10 +53,9 @@ def load(n=0):
 
 
 def _least_squares(arrays):
-    """The least-squares arrays (B, J, index, null, work) after a check of their types: they are
-    passed to compiled code without Numba's type resolution."""
-    for a, (dtype, ndim) in zip(arrays, ((np.float64, 2), (np.float64, 2), (np.int64, 1), (np.float64, 2),
-                                         (np.float64, 1))):
+    """The arrays of a singular J (its full-pivot LU, J, index, work) after a check of their types:
+    they are passed to compiled code without Numba's type resolution."""
+    for a, (dtype, ndim) in zip(arrays, ((np.float64, 2), (np.float64, 2), (np.int64, 1), (np.float64, 1))):
         if a.dtype != dtype or a.ndim != ndim or not a.flags.c_contiguous:
             raise TypeError(f"least-squares arrays: expected C-contiguous {ndim}D {np.dtype(dtype)}, got "
                             f"{a.ndim}D {a.dtype}")

@@ -6,7 +6,7 @@ Python: solvers/linear.py."""
 import numpy as np
 
 from ..kernels._jit import njit
-from ..kernels.linalg import reduced_factorize, reduced_solve, refactor_dense, solve_factored
+from ..kernels.linalg import full_pivot_lu, full_pivot_solve, refactor_dense, solve_factored
 from ..kernels.sparse_lu import lu_refactor
 from ..kernels.system import newton_values, scatter_values
 from .control import FactorKind, Refactor
@@ -27,7 +27,7 @@ def solve(w, c, rhs, out):
         return True
     if c.factor_kind == LEAST_SQUARES:
         atol = c.absolute_tolerance * (np.sqrt(rhs.shape[0]) if c.weighted != 0 else 1.0)
-        return reduced_solve(w.lsq_J, w.lsq, w.lsq_index, w.lsq_null, rhs, out, w.lsq_work, atol)
+        return full_pivot_solve(w.lsq_J, w.lsq, w.lsq_index, rhs, out, w.lsq_work, atol)
     return False
 
 
@@ -35,7 +35,7 @@ def solve(w, c, rhs, out):
 def refactor(system, w, c):
     """The Newton matrix at the point of the last residual with the coefficients w.coef, factorized
     into the current factors in place (dense LU, the sparse refactorization, or the least-squares
-    factorization into w.lsq, w.lsq_null with the matrix in w.lsq_J); True if done (else the factors' values are
+    full-pivot LU into w.lsq with the matrix in w.lsq_J); True if done (else the factors' values are
     undefined for SPARSE and LEAST_SQUARES, unchanged for DENSE, and Python factorizes)."""
     if c.refactor == DENSE:
         if newton_values(system, w.coef) != 0:
@@ -60,5 +60,5 @@ def refactor(system, w, c):
             return False
         J = w.lsq_J
         scatter_values(system.vals, system.dense_slots, J.reshape(J.shape[0] * J.shape[1]))
-        return reduced_factorize(J, w.lsq, w.lsq_index, w.lsq_null, w.lsq_work, c.singular_pivot)
+        return full_pivot_lu(J, w.lsq, w.lsq_index)
     return False

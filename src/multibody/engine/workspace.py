@@ -30,13 +30,13 @@ VECTOR_FIELDS = ("q", "v", "a", "lam", "x", "a_alg", "a_alg_start", "state_a_alg
 # the current factorization (solvers/linear.py LinearSolver.compiled_factors)
 FACTOR_FIELDS = ("L_ptr", "L_ind", "L_val", "U_ptr", "U_ind", "U_val", "U_diag", "perm_r", "perm_c", "scale")
 _FACTOR_TYPES = (I1, I1, F1, I1, I1, F1, I1, I1, I1, F1)
-BUFFER_FIELDS = (("lsq", F2), ("lsq_J", F2),                 # least squares: B's LU, the matrix J
+BUFFER_FIELDS = (("lsq", F2), ("lsq_J", F2),                 # singular J: its full-pivot LU, J
                  ("dense_work", F1), ("dense_perm", I1), ("csc_data", F1),  # compiled refactorization
                  ("lie", F1), ("lie_tmp", F1), ("lie_inc", F1),        # Lie-group rotation rows
                  ("y", F1), ("y0", F1), ("yh", F1), ("dy", F1), ("stages", F2), ("tableau", F1),
                  ("inv_m", F1), ("elim", F1), ("f", F1), ("acc", F1),  # explicit solvers
                  ("mass_work", F1), ("mass_perm", I1), ("za", F1), ("zl", F1),
-                 ("lsq_index", I1), ("lsq_null", F2), ("lsq_work", F1),  # least squares (kernels/linalg.py)
+                 ("lsq_index", I1), ("lsq_work", F1),  # full-pivot LU (kernels/linalg.py)
                  ("J1", F2), ("p1", I1))                                # ODE1 Newton block, its LU
 FIELDS = tuple((name, F1) for name in VECTOR_FIELDS) + tuple(zip(FACTOR_FIELDS, _FACTOR_TYPES)) + BUFFER_FIELDS
 Workspace = WorkspaceType(list(FIELDS))
@@ -63,17 +63,17 @@ def new_workspace(vectors, factors, buffers):
     w.lie, w.lie_tmp, w.lie_inc = buffers[5:8]
     w.y, w.y0, w.yh, w.dy, w.stages, w.tableau, w.inv_m, w.elim, w.f, w.acc = buffers[8:18]
     w.mass_work, w.mass_perm, w.za, w.zl = buffers[18:22]
-    w.lsq_index, w.lsq_null, w.lsq_work = buffers[22:25]
-    w.J1, w.p1 = buffers[25:]
+    w.lsq_index, w.lsq_work = buffers[22:24]
+    w.J1, w.p1 = buffers[24:]
     return w
 
 
-@typed(types.void(Workspace, types.Tuple(_FACTOR_TYPES), types.Tuple((F2, F2, I1, F2, F1))))
+@typed(types.void(Workspace, types.Tuple(_FACTOR_TYPES), types.Tuple((F2, F2, I1, F1))))
 def set_factors(w, factors, lsq):
     """The factorization Newton solves with: triangular factors (FACTOR_FIELDS), or the least-squares
-    arrays (B's LU, J, index, null-space basis, work: kernels/linalg.py reduced_factorize)."""
+    arrays of a singular J (its full-pivot LU, J, index, work: kernels/linalg.py full_pivot_lu)."""
     w.L_ptr, w.L_ind, w.L_val, w.U_ptr, w.U_ind, w.U_val, w.U_diag, w.perm_r, w.perm_c, w.scale = factors
-    w.lsq, w.lsq_J, w.lsq_index, w.lsq_null, w.lsq_work = lsq
+    w.lsq, w.lsq_J, w.lsq_index, w.lsq_work = lsq
 
 
 def _as_numpy(t):
@@ -104,7 +104,7 @@ def checked(vectors, factors, buffers):
 def no_least_squares():
     """Empty least-squares arrays (set_factors)."""
     f2 = np.zeros((0, 0))
-    return (f2, f2, np.zeros(0, dtype=np.int64), f2, np.zeros(0))
+    return (f2, f2, np.zeros(0, dtype=np.int64), np.zeros(0))
 
 
 def no_factors():

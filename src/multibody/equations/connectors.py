@@ -180,8 +180,8 @@ class SpringDampers(ConnectorGroup):
         fsd = (F * e).sum(axis=1) * self.active
         return dict(Distance=L, Displacement=dp, Velocity=dv, Force=F * self.active[:, None],
                     ForceLocal=fsd,
-                    PotentialEnergy=0.5 * self.p_stiffness * (L - self.p_referenceLength) ** 2
-                    + self.p_force * (L - self.p_referenceLength))
+                    PotentialEnergy=(0.5 * self.p_stiffness * (L - self.p_referenceLength) ** 2
+                                     + self.p_force * (L - self.p_referenceLength)) * self.active)
 
 
 @register(CONNECTOR_GROUPS, "ConnectorCartesianSpringDamper")
@@ -236,7 +236,7 @@ class CartesianSpringDampers(ConnectorGroup):
         F, _, _ = self.forces(markers, t, False)
         return dict(Displacement=u, Distance=np.sqrt((u * u).sum(axis=1)), Velocity=dv,
                     Force=F * self.active[:, None],
-                    PotentialEnergy=0.5 * (self.p_stiffness * u * u).sum(axis=1))
+                    PotentialEnergy=0.5 * (self.p_stiffness * u * u).sum(axis=1) * self.active)
 
 
 @register(CONNECTOR_GROUPS, "ConnectorCoordinateSpringDamper")
@@ -288,7 +288,7 @@ class CoordinateSpringDampers(ConnectorGroup):
         dv = markers.cvel[self.m1] - markers.cvel[self.m0]
         F, _, _ = self.forces(markers, t, False)
         return dict(Displacement=dq, Velocity=dv, Force=F[:, 0] * self.active,
-                    PotentialEnergy=0.5 * self.p_stiffness * (dq - self.p_offset) ** 2)
+                    PotentialEnergy=0.5 * self.p_stiffness * (dq - self.p_offset) ** 2 * self.active)
 
 
 @register(CONNECTOR_GROUPS, "ConnectorGravity")
@@ -320,4 +320,17 @@ class GravityConnectors(ConnectorGroup):
     def outputs(self, markers, t):
         dp = markers.pos[self.m1] - markers.pos[self.m0]
         F, _, _ = self.forces(markers, t, False)
-        return dict(Distance=np.sqrt((dp * dp).sum(axis=1)), Displacement=dp, Force=F * self.active[:, None])
+        L = np.sqrt((dp * dp).sum(axis=1))
+        return dict(Distance=L, Displacement=dp, Force=F * self.active[:, None],
+                    PotentialEnergy=self.potential_energy(L) * self.active)
+
+    def potential_energy(self, L):
+        """-G m0 m1 / L, below d_min the integral of the regularized force down from d_min:
+        -(G m0 m1 / d)(1 + pi/4 - atan((2 L - d) / d)), as Exudyn 1.13.6 gives it."""
+        Gm = self.p_gravitationalConstant * self.p_mass0 * self.p_mass1
+        d = self.p_minDistanceRegularization
+        inside = L < d
+        dd = np.where(inside, d, 1.0)
+        regularized = -Gm / dd * (1.0 + np.pi / 4 - np.arctan((2 * L - dd) / dd))
+        with np.errstate(divide="ignore"):
+            return np.where(inside, regularized, -Gm / L)

@@ -182,7 +182,7 @@ class CoordinateConstraints(ConstraintGroup):
         g = self.equations(markers, t, np.zeros(self.n, dtype=bool), False)[0][:, 0]
         return dict(Displacement=markers.cval[self.m1] - markers.cval[self.m0],
                     Velocity=markers.cvel[self.m1] - markers.cvel[self.m0],
-                    ConstraintEquation=g, Force=self.lambda_output("Force", lam))
+                    ConstraintEquation=g * self.active, Force=self.lambda_output("Force", lam))
 
 
 @register(CONSTRAINT_GROUPS, "ConnectorDistance")
@@ -348,6 +348,6 @@ class CoordinateVectorConstraints(ConstraintGroup):
             out["Displacement"].append(q1 - q0)
             out["Velocity"].append(v1 - v0)
             ne = int(self.neq[i])
-            out["ConstraintEquation"].append(g[i, :ne])
+            out["ConstraintEquation"].append(g[i, :ne] * self.active[i])
             out["Force"].append(lam[self.ae[i, :ne]])
         return out

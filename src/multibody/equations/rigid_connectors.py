@@ -321,19 +321,24 @@ class _UserRowsRaise:
         self.values, self.user_rows, self.group = values, set(user_rows), group
 
     def __getitem__(self, row):
-        if row in self.user_rows:
-            g = self.group
+        rows = np.atleast_1d(np.asarray(row)).ravel().tolist()
+        bad = [r for r in rows if r in self.user_rows]
+        if bad:
+            row, g = bad[0], self.group
             spec = g.system.items["object"][int(g.items[row])].spec
             raise NotImplementedFeatureError(f"{spec.class_name}: no PotentialEnergy, its {g.user_key} "
                                              "defines the force and torque")
         return self.values[row]
 
 
-def _ht_local(s):
-    """HomogeneousTransformationLocal [A0^T A1, A0^T dp; 0, 1] (n, 4, 4)."""
+def _ht_local(s, R0=None, R1=None):
+    """HomogeneousTransformationLocal [A_J0^T A_J1, A_J0^T dp; 0, 1] (n, 4, 4) of the joint frames
+    A_Ji = A_i R_i (the marker frames without R_i), also with the intrinsic formulation."""
+    A0 = s.A0 if R0 is None else s.A0 @ R0
+    A1 = s.A1 if R1 is None else s.A1 @ R1
     H = np.zeros((s.p0.shape[0], 4, 4))
-    H[:, :3, :3] = np.einsum("nji,njk->nik", s.A0, s.A1)
-    H[:, :3, 3] = _mtv(s.A0, s.p1 - s.p0)
+    H[:, :3, :3] = np.einsum("nji,njk->nik", A0, A1)
+    H[:, :3, 3] = _mtv(A0, s.p1 - s.p0)
     H[:, 3, 3] = 1.0
     return H
 
@@ -444,7 +449,7 @@ class RigidBodySpringDampers(RigidConnectorGroup):
                     Rotation=u[:, 3:], AngularVelocityLocal=v[:, 3:], ForceLocal=fm[:, :3],
                     TorqueLocal=fm[:, 3:],
                     PotentialEnergy=0.5 * np.einsum("ni,nij,nj->n", du, self.p_stiffness, du),
-                    HomogeneousTransformationLocal=_ht_local(s))
+                    HomogeneousTransformationLocal=_ht_local(s, self.p_rotationMarker0, self.p_rotationMarker1))
 
 
 def _intrinsic(AJ0, AJ1, dp):

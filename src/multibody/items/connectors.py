@@ -202,7 +202,7 @@ OBJECT_CONNECTOR_GRAVITY = ItemSpec(
     aliases=('ConnectorGravity',),
     flags=('Connector',),
     requested_markers=(('Position',), ('Position',)),
-    outputs=('Distance', 'Displacement', 'Force'),
+    outputs=('Distance', 'Displacement', 'Force', 'PotentialEnergy'),
     params=(
         Param('markerNumbers', 'ArrayMarkerIndex', [-1, -1],
               'Position markers $[m_0, m_1]$ of the two attracting bodies.'),

@@ -4,7 +4,7 @@ summed in a fixed order."""
 import numpy as np
 
 from ._jit import njit
-from .rotations import rotvec_from_rotation_matrix, rotvec_rotation_matrix, rotvec_t_exp_inv
+from .rotations import rotvec_t_exp_inv
 from .stack import stack_empty
 
 
@@ -52,14 +52,33 @@ def copy_vectors(src, dst):
 
 
 @njit(inline="always")
-def _lie_product_log(v0, v1, A0, A1, P, psi):
-    """psi = log(exp(v0) exp(v1)) (rotation vectors, 3 x 3 scratch A0, A1, P)."""
-    rotvec_rotation_matrix(v0, A0)
-    rotvec_rotation_matrix(v1, A1)
+def _half_angle(v, e):
+    """Euler parameters e = ExpS3(v) = [cos(|v|/2), sin(|v|/2) v / |v|] of a rotation vector v."""
+    phi = np.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+    e[0] = np.cos(0.5 * phi)
+    s = np.sin(0.5 * phi) / phi if phi > 0.0 else 0.5
     for a in range(3):
-        for b in range(3):
-            P[a, b] = A0[a, 0] * A1[0, b] + A0[a, 1] * A1[1, b] + A0[a, 2] * A1[2, b]
-    rotvec_from_rotation_matrix(P, psi)
+        e[a + 1] = s * v[a]
+
+
+@njit(inline="always")
+def _lie_product_log(v0, v1, a, b, psi):
+    """psi with exp(psi) = exp(v0) exp(v1) (rotation vectors), by the product of the Euler parameters
+    e = ExpS3(v0) ExpS3(v1) and psi = 2 atan2(|e_v|, e_0) e_v / |e_v|: |psi| in [0, 2 pi], not
+    mapped to the principal range (Exudyn's composition: the coordinates continue past pi);
+    a, b: scratch of 4 entries."""
+    _half_angle(v0, a)
+    _half_angle(v1, b)
+    e0 = a[0] * b[0] - (a[1] * b[1] + a[2] * b[2] + a[3] * b[3])
+    e1 = a[0] * b[1] + b[0] * a[1] + (a[2] * b[3] - a[3] * b[2])
+    e2 = a[0] * b[2] + b[0] * a[2] + (a[3] * b[1] - a[1] * b[3])
+    e3 = a[0] * b[3] + b[0] * a[3] + (a[1] * b[2] - a[2] * b[1])
+    n = np.sqrt(e1 * e1 + e2 * e2 + e3 * e3)
+    if n == 0.0:
+        psi[0] = psi[1] = psi[2] = 0.0
+        return
+    f = 2.0 * np.arctan2(n, e0) / n
+    psi[0], psi[1], psi[2] = f * e1, f * e2, f * e3
 
 
 @njit(inline="always")
@@ -67,9 +86,8 @@ def _lie_rows(lie, y, dy, sign, out, packed):
     """For every node's rotation rows r of lie = [r (3 m, as floats), ref (3 m)]: psi =
     log(exp(ref + y[r]) exp(sign dy[r])) - ref into out[r] (or, ``packed``, out[k])."""
     m3 = lie.shape[0] // 2
-    A0 = stack_empty((3, 3))
-    A1 = stack_empty((3, 3))
-    P = stack_empty((3, 3))
+    a4 = stack_empty(4)
+    b4 = stack_empty(4)
     v0 = stack_empty(3)
     v1 = stack_empty(3)
     psi = stack_empty(3)
@@ -78,7 +96,7 @@ def _lie_rows(lie, y, dy, sign, out, packed):
             r = int(lie[k + a])
             v0[a] = lie[m3 + k + a] + y[r]
             v1[a] = sign * dy[r]
-        _lie_product_log(v0, v1, A0, A1, P, psi)
+        _lie_product_log(v0, v1, a4, b4, psi)
         for a in range(3):
             out[k + a if packed else int(lie[k + a])] = psi[a] - lie[m3 + k + a]
 
@@ -113,9 +131,8 @@ def lie_predict(lie, sq, q, v, c):
     q[r] = log(exp(ref + sq[r]) exp(theta)) - ref (lie as in lie_compose). The predictor of
     ImplicitSecondOrderSolver and the compiled steps share it."""
     m3 = lie.shape[0] // 2
-    A0 = stack_empty((3, 3))
-    A1 = stack_empty((3, 3))
-    P = stack_empty((3, 3))
+    a4 = stack_empty(4)
+    b4 = stack_empty(4)
     v0 = stack_empty(3)
     th = stack_empty(3)
     psi = stack_empty(3)
@@ -128,7 +145,7 @@ def lie_predict(lie, sq, q, v, c):
         th[2] = t2 + (w0 * t1 - w1 * t0)
         for a in range(3):
             v0[a] = lie[m3 + k + a] + sq[int(lie[k + a])]
-        _lie_product_log(v0, th, A0, A1, P, psi)
+        _lie_product_log(v0, th, a4, b4, psi)
         for a in range(3):
             q[int(lie[k + a])] = psi[a] - lie[m3 + k + a]
 

@@ -5,12 +5,8 @@ import numpy as np
 from ._jit import njit
 from .sparse_lu import lu_solve
 
-# the rank cut-off of the least-squares solves (consistent redundant constraints): singular values
-# (pivoted QR: diagonal entries) below LSTSQ_RANK_RTOL max(n, m) times the largest are dropped.
-# Redundant equations are dependent up to round-off: their singular values sit at a few eps
-# sigma_max (4.4e-16 relative in the 3D four-bar), which LAPACK's default cut-off (eps) keeps,
-# giving multipliers with an O(1e-3) null-space component.
-LSTSQ_RANK_RTOL = 100 * np.finfo(np.float64).eps
+_EPS = np.finfo(np.float64).eps
+
 
 
 @njit(inline="always")
@@ -163,86 +159,89 @@ def _solve_in_place(A, perm, b, x):
         x[i] = acc / A[i, i]
 
 
-# ---------------------------------------------------------------- minimum-norm least squares
-# A singular Newton matrix J (n, n) of rank m (consistently redundant constraints, with
-# ignoreSingularJacobian): B = J[rows, cols] (m, m) is a nonsingular part of it (rows and cols
-# chosen by pivoted QR at the first matrix, solvers/linear.py), and the other columns ``drop``
-# span, with B's solutions, J's null space. ``index`` = [rows (m), cols (m), drop (n - m), the LU's
-# row order (m)]; ``null`` (n - m, n) an orthonormal basis of the null space. A solve takes the
-# basic solution (zero in the dropped columns) and subtracts its null-space part: the
-# minimum-norm solution, at the cost of a dense LU of B (an SVD of J cost 4-6 times more).
+# ---------------------------------------------------------------- full-pivot LU (singular J)
+# A singular Newton matrix J (n, n) (consistently redundant constraints, with ignoreSingularJacobian
+# and EigenDense) is factorized with complete pivoting, as Eigen's FullPivLU that Exudyn uses: at each
+# step the largest |entry| of the remaining corner (the first in column-major order) becomes the
+# pivot; the rank counts the pivots above n eps times the largest one. A solve gives the particular
+# solution whose unknowns of the non-pivot columns are zero: for redundant constraints the
+# redundant multipliers are 0 and the reaction is carried by the others, Exudyn's numbers.
+# ``index`` = [row order (n), column order (n), rank].
 
 @njit
-def reduced_factorize(J, B, index, null, work, pivot_tol):
-    """B = J[rows, cols] factorized in place (LU, the row order in index), ``null`` the orthonormal
-    null-space basis of J; False where J has NaN or Inf or B is singular (the redundant equations
-    have changed: Python chooses again)."""
-    n, m = J.shape[0], B.shape[0]
-    k = n - m
+def full_pivot_lu(J, LU, index):
+    """LU = the complete-pivoting LU of J (n, n) (unit lower L and U in place, rows and columns in
+    the order of index); index[2n] = the rank. False where J has NaN or Inf or rank 0."""
+    n = J.shape[0]
+    rows, cols = index[:n], index[n:2 * n]
     for i in range(n):
+        rows[i] = i
+        cols[i] = i
         for j in range(n):
             if not np.isfinite(J[i, j]):
                 return False
-    rows, cols, drop, perm = index[:m], index[m:2 * m], index[2 * m:2 * m + k], index[2 * m + k:]
-    for a in range(m):
-        for b in range(m):
-            B[a, b] = J[rows[a], cols[b]]
-    if _lu_in_place(B, perm, pivot_tol, True) >= 0:
-        return False
-    rhs, x = work[:m], work[m:2 * m]
-    for d in range(k):
-        c = drop[d]
-        for a in range(m):
-            rhs[a] = -J[rows[a], c]
-        _solve_in_place(B, perm, rhs, x)
-        for j in range(n):
-            null[d, j] = 0.0
-        for a in range(m):
-            null[d, cols[a]] = x[a]
-        null[d, c] = 1.0
-    for sweep in range(2):              # modified Gram-Schmidt, twice
-        for d in range(k):
-            for e in range(d):
-                dot = 0.0
-                for j in range(n):
-                    dot += null[d, j] * null[e, j]
-                for j in range(n):
-                    null[d, j] -= dot * null[e, j]
-            norm = 0.0
+            LU[i, j] = J[i, j]
+    max_pivot, nonzero = 0.0, n
+    for k in range(n):
+        big, br, bc = -1.0, k, k
+        for j in range(k, n):
+            for i in range(k, n):
+                x = abs(LU[i, j])
+                if x > big:
+                    big, br, bc = x, i, j
+        if big == 0.0:
+            nonzero = k
+            break
+        if big > max_pivot:
+            max_pivot = big
+        if br != k:
             for j in range(n):
-                norm += null[d, j] * null[d, j]
-            norm = np.sqrt(norm)
-            for j in range(n):
-                null[d, j] /= norm
-    return True
+                LU[k, j], LU[br, j] = LU[br, j], LU[k, j]
+            rows[k], rows[br] = rows[br], rows[k]
+        if bc != k:
+            for i in range(n):
+                LU[i, k], LU[i, bc] = LU[i, bc], LU[i, k]
+            cols[k], cols[bc] = cols[bc], cols[k]
+        p = LU[k, k]
+        for i in range(k + 1, n):
+            LU[i, k] /= p
+        for j in range(k + 1, n):
+            u = LU[k, j]
+            for i in range(k + 1, n):
+                LU[i, j] -= LU[i, k] * u
+    threshold = max_pivot * n * _EPS
+    rank = 0
+    for i in range(nonzero):
+        if abs(LU[i, i]) > threshold:
+            rank += 1
+    index[2 * n] = rank
+    return rank > 0
 
 
 @njit
-def reduced_solve(J, B, index, null, rhs, out, work, atol):
-    """out = the minimum-norm solution of J out = rhs with the factors of reduced_factorize; True
-    if |J out - rhs| is within LSTSQ_RTOL |rhs|, the round-off of the product or ``atol`` (else
-    the system is inconsistent: Python reports it)."""
-    n, m = J.shape[0], B.shape[0]
-    k = n - m
-    rows, cols, perm = index[:m], index[m:2 * m], index[2 * m + k:]
-    b, x = work[:m], work[m:2 * m]
-    for a in range(m):
-        b[a] = rhs[rows[a]]
-    _solve_in_place(B, perm, b, x)
-    for j in range(n):
-        out[j] = 0.0
-    for a in range(m):
-        out[cols[a]] = x[a]
-    for d in range(k):
-        dot = 0.0
-        for j in range(n):
-            dot += null[d, j] * out[j]
-        for j in range(n):
-            out[j] -= dot * null[d, j]
+def full_pivot_solve(J, LU, index, rhs, out, work, atol):
+    """out = the solution of J out = rhs with the factors of full_pivot_lu that is zero in the
+    non-pivot columns; True if |J out - rhs| is within LSTSQ_RTOL |rhs|, the round-off of the
+    product or ``atol`` (else the system is inconsistent: Python reports it)."""
+    n = J.shape[0]
+    rows, cols, rank = index[:n], index[n:2 * n], index[2 * n]
+    c = work
+    for i in range(rank):
+        acc = rhs[rows[i]]
+        for j in range(i):
+            acc -= LU[i, j] * c[j]
+        c[i] = acc
+    for i in range(rank - 1, -1, -1):
+        acc = c[i]
+        for j in range(i + 1, rank):
+            acc -= LU[i, j] * c[j]
+        c[i] = acc / LU[i, i]
+    for i in range(n):
+        out[cols[i]] = c[i] if i < rank else 0.0
     return consistent(J, out, rhs, atol)
 
 
-# a least-squares solution (a Gauss-Newton step) is accepted where |J x - r| <= LSTSQ_RTOL |r| +
+# a solution of a singular J (full_pivot_solve) is accepted where |J x - r| <= LSTSQ_RTOL |r| +
 # round-off, or below Newton's absolute tolerance ``atol``; solvers/linear.py LinearSolver.solve
 # checks the same. Redundant constraints that are consistent on the constraint manifold (a Bricard
 # linkage: one redundant joint equation) are slightly inconsistent off it, by O(|g|) relative to
@@ -250,7 +249,6 @@ def reduced_solve(J, B, index, null, rhs, out, work, atol):
 # Newton converges; constraints that disagree leave a residual of their own size (ratio -> 1 as
 # Newton proceeds): reported as inconsistent.
 LSTSQ_RTOL = 0.1
-_EPS = np.finfo(np.float64).eps
 
 
 @njit

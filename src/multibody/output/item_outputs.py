@@ -140,6 +140,8 @@ def _frame_output(var, p, v, A, w, p_ref=None, acc=None, coords=None):
 _NODE_FRAME_OUTPUTS = frozenset((OVT.Position, OVT.Displacement, OVT.Velocity, OVT.VelocityLocal, OVT.Acceleration,
                                  OVT.RotationMatrix, OVT.Rotation, OVT.AngularVelocity, OVT.AngularVelocityLocal,
                                  OVT.HomogeneousTransformation))
+# nodes whose rotation coordinates are angles: their Rotation output is the coordinates
+_ANGLE_NODES = ("RigidBody2D", "RigidBodyRxyz")
 _COORDINATE_OUTPUTS = (OVT.Coordinates, OVT.Coordinates_t, OVT.Coordinates_tt, OVT.CoordinatesTotal)
 
 
@@ -209,6 +211,10 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
         if k == 1 and rec.spec.type_name in ("1D",):
             return float(val[0])
         return np.asarray(val, dtype=float).copy()
+    if var == OVT.Rotation and rec.spec.type_name in _ANGLE_NODES:
+        # angle coordinates: the total coordinates themselves, not mapped to (-pi, pi] (Exudyn)
+        q = c.q_ref[s:s + k] + (0.0 if CFG(int(configuration)) == CFG.Reference else st.q[s:s + k])
+        return np.array([0.0, 0.0, q[2]]) if k == 3 else np.asarray(q[3:6], dtype=float).copy()
     # (views: _scalar_or_array copies what is returned)
     p, v, A, w = fr.pos[n], fr.vel[n], fr.A[n], fr.omega[n]
     p_ref = None

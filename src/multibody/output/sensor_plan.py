@@ -245,8 +245,9 @@ class SensorPlan:
             return np.asarray(g.values(st.t, 1.0), dtype=float)[rows].reshape(len(rows), -1)
         if kind == "lambda":
             return np.asarray(g.lambda_output(var.name, st.lam), dtype=float)[rows].reshape(len(rows), -1)
-        return np.asarray(group_output(self.c, g, eq, st, var.name, self.alone[key[2]]),
-                          dtype=float)[rows].reshape(len(rows), -1)
+        out = group_output(self.c, g, eq, st, var.name, self.alone[key[2]])
+        picked = [out[r] for r in rows] if isinstance(out, list) else out[rows]
+        return np.asarray(picked, dtype=float).reshape(len(rows), -1)
 
     def _layout(self, values, store):
         """Columns of the grouped sensors' values, group by group, in the rows of the block (the

@@ -80,7 +80,7 @@ def workspace_buffers(solver, lie=None, lie_inc=None, explicit=None):
     ex = explicit or (e1, e1, e1, e1, e2, e1, e1, e1, e1, e1, e1, ei, e1, e1)
     n1 = solver.c.n_ode1
     return (e2, e2, np.zeros(dense * dense), np.zeros(dense, dtype=np.int64), np.zeros(eq.nnz),
-            lie, np.zeros(lie.shape[0] // 2), e1 if lie_inc is None else lie_inc) + tuple(ex) + (ei, e2, e1) \
+            lie, np.zeros(lie.shape[0] // 2), e1 if lie_inc is None else lie_inc) + tuple(ex) + (ei, e1) \
         + (np.zeros((n1, n1)), np.zeros(n1, dtype=np.int64))
 
 

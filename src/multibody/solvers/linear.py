@@ -458,18 +458,17 @@ class LinearSolver:
 
     def solve(self, r):
         if self._lstsq_matrix is not None:
-            # minimum-norm least-squares solution: for consistent redundant constraints the
-            # multipliers are the minimum-norm split (Exudyn's full-pivot LU puts the whole
-            # reaction on the first pivot instead); an inconsistent system is reported
-            J = self._lstsq_matrix
-            cond = linalg.LSTSQ_RANK_RTOL * max(J.shape)     # (see there)
-            x = sla.lstsq(J, r, cond=cond, lapack_driver="gelsd")[0]
-            res = float(np.linalg.norm(J @ x - r))
-            rn = float(np.linalg.norm(r))
-            roundoff = 1e3 * np.finfo(float).eps * (np.abs(J).max(initial=0.0) * J.shape[0]
-                                                     * float(np.linalg.norm(x)) + rn)
-            if res > max(linalg.LSTSQ_RTOL * rn + roundoff, self.absolute_tolerance):
-                raise InconsistentSystem(res, rn)
+            # a singular J (ignoreSingularJacobian): the solution of its full-pivot LU that is zero
+            # in the non-pivot columns, as Exudyn's (kernels/linalg.py); an inconsistent system is
+            # reported
+            J, rn = self._lstsq_matrix, float(np.linalg.norm(r))
+            x = np.zeros(J.shape[0])
+            r = np.ascontiguousarray(r, dtype=float)
+            if self._reduced is None:
+                raise InconsistentSystem(float("nan"), rn)
+            LU, _, index, work = self._reduced
+            if not linalg.full_pivot_solve(J, LU, index, r, x, work, self.absolute_tolerance):
+                raise InconsistentSystem(float(np.linalg.norm(J @ x - r)), rn)
             return x
         if self._sparse is not None:
             f = self._sparse
@@ -497,32 +496,21 @@ class LinearSolver:
         return self.solve(r)
 
     def least_squares_arrays(self):
-        """(B, J, index, null, work) of the current least-squares factorization for the engine
-        (kernels/linalg.py reduced_factorize and reduced_solve: its later matrices are factorized
-        and solved there), or None where there is none (Python solves)."""
+        """(LU, J, index, work) of the current full-pivot factorization of a singular J for the engine
+        (kernels/linalg.py full_pivot_lu and full_pivot_solve: its later matrices are factorized and
+        solved there), or None where there is none (J with NaN or Inf)."""
         return self._reduced
 
     def _factorize_least_squares(self, J):
-        """The reduced factorization of a singular J (kernels/linalg.py): J's rank m and its
-        independent rows by QR with column pivoting of J^T, then m independent columns of those
-        rows the same way; B = J[rows, cols] (m, m) is nonsingular and the dropped columns give
-        the null space. None where J has NaN or Inf or B is found singular (Python solves)."""
+        """The full-pivot LU of J (kernels/linalg.py full_pivot_lu); None where J has NaN or Inf or
+        rank 0."""
         n = J.shape[0]
-        if n == 0 or J.shape[1] != n or not np.all(np.isfinite(J)):
+        if n == 0 or J.shape[1] != n:
             return None
-        _, R, prow = sla.qr(J.T, mode="economic", pivoting=True)
-        d = np.abs(np.diag(R))
-        m = int(np.count_nonzero(d > linalg.LSTSQ_RANK_RTOL * n * d[0])) if d.size and d[0] > 0 else 0
-        if m == 0:
+        LU, index, work = np.empty((n, n)), np.empty(2 * n + 1, dtype=np.int64), np.empty(n)
+        if not linalg.full_pivot_lu(J, LU, index):
             return None
-        rows = np.sort(prow[:m])
-        _, _, pcol = sla.qr(J[rows], mode="economic", pivoting=True)
-        index = np.concatenate([rows, np.sort(pcol[:m]), np.sort(pcol[m:]), np.zeros(m, dtype=np.int64)])
-        B, null, work = np.empty((m, m)), np.empty((n - m, n)), np.empty(2 * m)
-        index = np.ascontiguousarray(index, dtype=np.int64)
-        if not linalg.reduced_factorize(J, B, index, null, work, SINGULAR_PIVOT):
-            return None
-        return B, J, index, null, work
+        return LU, J, index, work
 
     def compiled_factors(self):
         """The current sparse factorization as arrays for kernels/linalg.py ``solve_factored``:
