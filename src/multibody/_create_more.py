@@ -14,7 +14,7 @@ import numpy as np
 from .errors import ExudynValueError
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
 from .itemInterface import MarkerBodyRigid, ObjectConnectorLinearSpringDamper, ObjectJointRollingDisc
-from .mainSystemExtensions import _body_frame, _marker_frame
+from .mainSystemExtensions import _body_frame, _marker_frame, all_or_nothing
 from .model.main_system import MainSystem
 
 _OTHER_INDICES = (NodeIndex, MarkerIndex, LoadIndex, SensorIndex)
@@ -235,4 +235,4 @@ def CreateLinearSpringDamper(mbs, name='', itemNumbers=[None, None], position=[0
 
 
 for _f in (CreateRollingDisc, CreateLinearSpringDamper):
-    setattr(MainSystem, _f.__name__, _f)
+    setattr(MainSystem, _f.__name__, all_or_nothing(_f))

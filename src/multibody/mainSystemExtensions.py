@@ -6,6 +6,7 @@ from their parameters, so that the functions work before Assemble().
 """
 from __future__ import annotations
 
+import functools
 import warnings
 
 import numpy as np
@@ -37,14 +38,16 @@ def _fn(name):
 
 
 def _vector(value, size, arg, fname):
+    """``value`` as a float vector of ``size``; ValueError otherwise (as Exudyn 1.13.6, also for a
+    value that is no vector at all)."""
     try:
         a = np.array(value, dtype=float).ravel()
     except (TypeError, ValueError):
-        raise TypeError(f"{_fn(fname)}: argument '{arg}' must be a vector of {size} floats; "
-                        f"received {value!r}") from None
-    if a.size != size:
-        raise TypeError(f"{_fn(fname)}: argument '{arg}' must be a vector of {size} floats; "
-                        f"received {value!r}")
+        raise ValueError(f"{_fn(fname)}: argument '{arg}' must be a vector of {size} floats; "
+                         f"received {value!r}") from None
+    if a.size != size or np.ndim(value) != 1:
+        raise ValueError(f"{_fn(fname)}: argument '{arg}' must be a vector of {size} floats; "
+                         f"received {value!r}")
     return a
 
 
@@ -720,8 +723,21 @@ CREATE_FUNCTIONS = (CreateGround, CreateMassPoint, CreateRigidBody, CreateSpring
                     CreateCartesianSpringDamper, CreateRigidBodySpringDamper, CreateTorsionalSpringDamper,
                     CreateRevoluteJoint, CreatePrismaticJoint, CreateSphericalJoint, CreateGenericJoint,
                     CreateDistanceConstraint, CreateCoordinateConstraint, CreateForce, CreateTorque)
+def all_or_nothing(create):
+    """``create`` (a Create... function) that leaves the system as it was where it raises."""
+    @functools.wraps(create)
+    def wrapped(mbs, *args, **kwargs):
+        mark = mbs._state_mark()
+        try:
+            return create(mbs, *args, **kwargs)
+        except BaseException:
+            mbs._back_to(mark)
+            raise
+    return wrapped
+
+
 for _f in CREATE_FUNCTIONS:
-    setattr(MainSystem, _f.__name__, _f)
+    setattr(MainSystem, _f.__name__, all_or_nothing(_f))
 
 from .plot import PlotSensor  # noqa: E402  (mbs.PlotSensor, as Exudyn's MainSystem has it)
 

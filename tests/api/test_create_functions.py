@@ -157,3 +157,14 @@ def test_create_force_body_fixed_uses_a_rigid_marker():
     mbs.CreateForce(itemNumber=p, loadVector=[1., 0., 0.], bodyFixed=True)
     with pytest.raises(AssemblyError, match="has no orientation"):
         mbs.Assemble()
+
+
+@pytest.mark.parametrize("kw", [dict(referencePosition=[1, 2]), dict(referencePosition=[1, 2, 'x']),
+                                dict(referencePosition=5), dict(referencePosition=[1, 2, 3], gravity=[0, 0])])
+def test_create_refuses_a_vector_of_the_wrong_size_with_value_error(kw):
+    """Exudyn 1.13.6: ValueError naming the function and the argument (measured), for a wrong size as
+    for a value that is no vector."""
+    mbs = _mbs()
+    with pytest.raises(ValueError, match=r"MainSystem.CreateMassPoint\(\.\.\.\): argument '(referencePosition|gravity)'"):
+        mbs.CreateMassPoint(**kw)
+    assert mbs.systemData.NumberOfObjects() == 0

@@ -223,3 +223,46 @@ def test_markers_answer_the_outputs_of_their_kind():
             except ExudynValueError:
                 pass
         assert answered == allowed
+
+
+def test_no_potential_energy_where_a_user_function_defines_the_force():
+    """Exudyn 1.13.6 raises NotImplementedFeatureError with these messages (measured); connectors
+    without a user function in the same system give their energy."""
+    from multibody.errors import NotImplementedFeatureError
+    import multibody as exu_
+    from multibody.utilities import (CartesianSpringDamper, CoordinateSpringDamper, LinearSpringDamper,
+                                     MarkerBodyPosition, MarkerBodyRigid, MarkerNodeCoordinate, NodeRigidBodyEP,
+                                     ObjectGround, ObjectRigidBody, RigidBodySpringDamper, SpringDamper,
+                                     TorsionalSpringDamper)
+    SC = exu_.SystemContainer()
+    mbs = SC.AddSystem()
+    g = mbs.AddObject(ObjectGround())
+    n = mbs.AddNode(NodeRigidBodyEP(referenceCoordinates=[1, 0, 0, 1, 0, 0, 0], initialCoordinates=[0.1, 0.2, 0, 0, 0, 0, 0]))
+    b = mbs.AddObject(ObjectRigidBody(mass=1, inertia=[1, 1, 1, 0, 0, 0], nodeNumber=n))
+    a, c = (mbs.AddMarker(MarkerBodyRigid(bodyNumber=k)) for k in (g, b))
+    pa, pc = (mbs.AddMarker(MarkerBodyPosition(bodyNumber=k)) for k in (g, b))
+    ca, cc = (mbs.AddMarker(MarkerNodeCoordinate(nodeNumber=n, coordinate=k)) for k in (0, 1))
+    raising = {
+        "ObjectConnectorSpringDamper: no PotentialEnergy, its springForceUserFunction defines the force":
+            SpringDamper(markerNumbers=[pa, pc], stiffness=10, springForceUserFunction=lambda *a: 1.),
+        "ObjectConnectorCartesianSpringDamper: no PotentialEnergy, its springForceUserFunction defines the force":
+            CartesianSpringDamper(markerNumbers=[pa, pc], stiffness=[10] * 3, springForceUserFunction=lambda *a: [1., 0, 0]),
+        "ObjectConnectorCoordinateSpringDamper: no PotentialEnergy, its springForceUserFunction defines the force":
+            CoordinateSpringDamper(markerNumbers=[ca, cc], stiffness=10, springForceUserFunction=lambda *a: 1.),
+        "ObjectConnectorTorsionalSpringDamper: no PotentialEnergy, its springTorqueUserFunction defines the torque":
+            TorsionalSpringDamper(markerNumbers=[a, c], stiffness=10, springTorqueUserFunction=lambda *a: 1.),
+        "ObjectConnectorLinearSpringDamper: no PotentialEnergy, its springForceUserFunction defines the force":
+            LinearSpringDamper(markerNumbers=[a, c], stiffness=10, springForceUserFunction=lambda *a: 1.),
+        "ObjectConnectorRigidBodySpringDamper: no PotentialEnergy, its springForceTorqueUserFunction defines the "
+        "force and torque": RigidBodySpringDamper(markerNumbers=[a, c], stiffness=np.eye(6),
+                                                  springForceTorqueUserFunction=lambda *a: [0] * 6),
+    }
+    objects = {msg: mbs.AddObject(item) for msg, item in raising.items()}
+    plain = mbs.AddObject(SpringDamper(markerNumbers=[pa, pc], stiffness=10, referenceLength=0.5))
+    mbs.Assemble()
+    for msg, o in objects.items():
+        with pytest.raises(NotImplementedFeatureError) as info:
+            mbs.GetObjectOutput(o, exu_.OutputVariableType.PotentialEnergy)
+        assert str(info.value) == msg
+    assert mbs.GetObjectOutput(plain, exu_.OutputVariableType.PotentialEnergy) == pytest.approx(
+        0.5 * 10 * (np.sqrt(1.1 ** 2 + 0.2 ** 2) - 0.5) ** 2, rel=1e-12)

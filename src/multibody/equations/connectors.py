@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import UserFunctionError
+from ..errors import NotImplementedFeatureError, UserFunctionError
 from ..kernels import connectors as kc
 from ..kernels import records as kr
 from ..kernels.groups import connectors as kg
@@ -18,9 +18,27 @@ from .groups import CONNECTOR_GROUPS, Group, param_array, register
 _NO_BLOCKS = np.zeros((0, 0, 0))
 
 
+class UserRowsRaise:
+    """Output rows that raise NotImplementedFeatureError for items with a user function (1.13.6)."""
+
+    def __init__(self, values, user_rows, group):
+        self.values, self.user_rows, self.group = values, set(user_rows), group
+
+    def __getitem__(self, row):
+        rows = np.atleast_1d(np.asarray(row)).ravel().tolist()
+        bad = [r for r in rows if r in self.user_rows]
+        if bad:
+            row, g = bad[0], self.group
+            spec = g.system.items["object"][int(g.items[row])].spec
+            raise NotImplementedFeatureError(f"{spec.class_name}: no PotentialEnergy, its {g.user_key} "
+                                             f"defines the {g.user_defines}")
+        return self.values[row]
+
+
 class ConnectorGroup(Group):
     """Connectors with two markers; local width L = 2K (group kernels: kernels/groups/connectors.py)."""
     marker_kind = "position"     # or "coordinate"
+    user_key, user_defines = "springForceUserFunction", "force"     # (UserRowsRaise's message)
     role = kr.ROLE_CONNECTOR
 
     def setup(self, records):
@@ -180,8 +198,9 @@ class SpringDampers(ConnectorGroup):
         fsd = (F * e).sum(axis=1) * self.active
         return dict(Distance=L, Displacement=dp, Velocity=dv, Force=F * self.active[:, None],
                     ForceLocal=fsd,
-                    PotentialEnergy=(0.5 * self.p_stiffness * (L - self.p_referenceLength) ** 2
-                                     + self.p_force * (L - self.p_referenceLength)) * self.active)
+                    PotentialEnergy=UserRowsRaise((0.5 * self.p_stiffness * (L - self.p_referenceLength) ** 2
+                                                   + self.p_force * (L - self.p_referenceLength)) * self.active,
+                                                  self.user, self))
 
 
 @register(CONNECTOR_GROUPS, "ConnectorCartesianSpringDamper")
@@ -236,7 +255,8 @@ class CartesianSpringDampers(ConnectorGroup):
         F, _, _ = self.forces(markers, t, False)
         return dict(Displacement=u, Distance=np.sqrt((u * u).sum(axis=1)), Velocity=dv,
                     Force=F * self.active[:, None],
-                    PotentialEnergy=0.5 * (self.p_stiffness * u * u).sum(axis=1) * self.active)
+                    PotentialEnergy=UserRowsRaise(0.5 * (self.p_stiffness * u * u).sum(axis=1) * self.active,
+                                                  self.user, self))
 
 
 @register(CONNECTOR_GROUPS, "ConnectorCoordinateSpringDamper")
@@ -288,7 +308,8 @@ class CoordinateSpringDampers(ConnectorGroup):
         dv = markers.cvel[self.m1] - markers.cvel[self.m0]
         F, _, _ = self.forces(markers, t, False)
         return dict(Displacement=dq, Velocity=dv, Force=F[:, 0] * self.active,
-                    PotentialEnergy=0.5 * self.p_stiffness * (dq - self.p_offset) ** 2 * self.active)
+                    PotentialEnergy=UserRowsRaise(0.5 * self.p_stiffness * (dq - self.p_offset) ** 2 * self.active,
+                                                  self.user, self))
 
 
 @register(CONNECTOR_GROUPS, "ConnectorGravity")

@@ -15,11 +15,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..enums import ConfigurationType
-from ..errors import ModelError, NotImplementedFeatureError
+from ..errors import ModelError
 from ..kernels import rigid_connectors as krc
 from ..kernels import rotations as rk
 from ..kernels.groups import connectors as kg
-from .connectors import ConnectorGroup
+from .connectors import ConnectorGroup, UserRowsRaise
 from .groups import CONNECTOR_GROUPS, Group, param_array, register
 
 # difference step of the marker-space Jacobians (positions [m], rotations [rad], rates)
@@ -310,25 +310,8 @@ class RigidConnectorGroup(ConnectorGroup):
     def outputs(self, markers, t):
         out = self.output_values(MarkerState(markers, self.m0, self.m1), t)
         # inactive: no potential energy; with a user function Exudyn has none (it raises)
-        out["PotentialEnergy"] = _UserRowsRaise(out["PotentialEnergy"] * self.active, self.user, self)
+        out["PotentialEnergy"] = UserRowsRaise(out["PotentialEnergy"] * self.active, self.user, self)
         return out
-
-
-class _UserRowsRaise:
-    """Output rows that raise NotImplementedFeatureError for items with a user function (1.13.6)."""
-
-    def __init__(self, values, user_rows, group):
-        self.values, self.user_rows, self.group = values, set(user_rows), group
-
-    def __getitem__(self, row):
-        rows = np.atleast_1d(np.asarray(row)).ravel().tolist()
-        bad = [r for r in rows if r in self.user_rows]
-        if bad:
-            row, g = bad[0], self.group
-            spec = g.system.items["object"][int(g.items[row])].spec
-            raise NotImplementedFeatureError(f"{spec.class_name}: no PotentialEnergy, its {g.user_key} "
-                                             "defines the force and torque")
-        return self.values[row]
 
 
 def _ht_local(s, R0=None, R1=None):
@@ -348,7 +331,7 @@ class RigidBodySpringDampers(RigidConnectorGroup):
     """[f; m] = K (u - offset) + D v in the joint frame (connectors.md), u = [A_J^T dp; RotXYZ(A_J^T A_J1)],
     v = [A_J^T dv; A_J^T (omega1 - omega0)]; F = A_J f, T = A_J m; intrinsic formulation with the
     SE(3) logarithm and the mid frame."""
-    user_key = "springForceTorqueUserFunction"
+    user_key, user_defines = "springForceTorqueUserFunction", "force and torque"
     kernel_kind = krc.RIGID_BODY
 
     def kernel_params(self):
@@ -553,7 +536,7 @@ class LinearSpringDampers(ScalarConnectorGroup):
 class TorsionalSpringDampers(ScalarConnectorGroup):
     """phi = RotXYZ(A_J0^T A_J1)_z (continuous with the optional data node), omega = (A_J0^T dw)_z,
     tau = k (phi - off) + d (omega - v_off) + tau_c, T = A_J0 [0, 0, tau]."""
-    user_key = "springTorqueUserFunction"
+    user_key, user_defines = "springTorqueUserFunction", "torque"
     kernel_kind = krc.TORSIONAL
 
     def kernel_params(self):

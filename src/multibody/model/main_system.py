@@ -235,6 +235,20 @@ class MainSystem:
         """Add a sensor; returns a SensorIndex."""
         return self._add("sensor", pyObject)
 
+    def _state_mark(self):
+        """What ``_back_to`` needs to undo the items added after this call."""
+        return {f: len(lst) for f, lst in self._items.items()}, self.systemIsConsistent, self._version
+
+    def _back_to(self, mark):
+        """Remove the items added since ``_state_mark`` gave ``mark`` (a refused Create... call
+        leaves the system as it was)."""
+        counts, consistent, version = mark
+        for f, n in counts.items():
+            if len(self._items[f]) > n:
+                del self._items[f][n:]
+                self._names.pop(f, None)
+        self.systemIsConsistent, self._version = consistent, version
+
     def _changed(self):
         self.systemIsConsistent = False
         self._version += 1
