@@ -34,6 +34,11 @@ def settings(solver, n, t_end=1.0, tol=1e-8, automatic=True, **explicit):
     ti.numberOfSteps, ti.endTime = n, t_end
     ti.automaticStepSize = automatic
     ti.absoluteTolerance = ti.relativeTolerance = tol
+    if not automatic:
+        # fixed steps: an embedded pair checks its error against the tolerance also without
+        # automaticStepSize, controlling the step size with adaptiveStep (Exudyn 1.13.6)
+        ti.adaptiveStep = False
+        ti.absoluteTolerance = ti.relativeTolerance = 1e3
     ti.verboseMode = 0
     ti.solverType = solver
     for k, v in explicit.items():

@@ -27,6 +27,10 @@ DONE = int(Status.DONE)
 NONFINITE, SINGULAR_MASS, MIN_STEP, GROUP_FAILED = (int(Status.NONFINITE), int(Status.SINGULAR_MASS),
                                                     int(Status.MIN_STEP), int(Status.GROUP_FAILED))
 VERLET = int(Kind.VERLET)
+# c.auto: 0 no error estimate, 1 the automatic step size, FIXED_CHECKED a fixed step size whose
+# error estimate must stay within the tolerance (an embedded pair without automaticStepSize and
+# adaptiveStep)
+FIXED_CHECKED = 2
 
 
 @njit
@@ -211,10 +215,9 @@ def _stages(system, w, c, hs, tc):
 
 
 @njit
-def _control(w, c, hs, t_new):
-    """The automatic step size of an embedded pair after a try of size hs (solvers.md 6.3):
-    1 accepted (c.h_next the next step size), 0 rejected (try again with c.h_next), -1 the
-    reduction reached the minimum step size (the step fails), -3 not finite."""
+def _embedded_error(w, c, hs):
+    """The error estimate of an embedded pair after a try of size hs (solvers.md 6.3) into
+    c.rk_error (1 = at the tolerance), or -1.0 where not finite."""
     s, k = c.stages, c.n_elim
     tab, K, dy, y0, y, yh = w.tableau, w.stages, w.dy, w.y0, w.y, w.yh
     bh = tab[2 * s + s * s:3 * s + s * s]
@@ -224,12 +227,22 @@ def _control(w, c, hs, t_new):
     zero_eliminated(w.elim, k, yh, c.n2)
     for j in range(yh.shape[0]):
         if not np.isfinite(yh[j]):
-            return -3
+            return -1.0
     e_try = rk_error(y0, y, yh, c.a_tol, c.r_tol)
     if not np.isfinite(e_try):
+        return -1.0
+    c.rk_error = e_try if e_try != 0.0 else 1e-12
+    return c.rk_error
+
+
+@njit
+def _control(w, c, hs, t_new):
+    """The automatic step size of an embedded pair after a try of size hs (solvers.md 6.3):
+    1 accepted (c.h_next the next step size), 0 rejected (try again with c.h_next), -1 the
+    reduction reached the minimum step size (the step fails), -3 not finite."""
+    err = _embedded_error(w, c, hs)
+    if err < 0.0:
         return -3
-    err = e_try if e_try != 0.0 else 1e-12
-    c.rk_error = err
     h_opt = hs * (1.0 / err) ** (1.0 / c.order_p)
     h_new = min(min(c.h_max, c.increase * hs), max(c.h_min, c.safety * h_opt))
     c.h_next = h_new
@@ -266,10 +279,20 @@ def _verlet(system, w, c, hs, t_new):
             return -2
         for j in range(c.n1):
             w.y1[j] += hs * w.y1_t[j]
+    dq = w.dy
     for j in range(n2):
         vh = v[j] + 0.5 * hs * a[j]
-        q[j] = q[j] + hs * vh
+        dq[j] = hs * vh
         v[j] = vh
+    lie = w.lie
+    if lie.shape[0] > 0:
+        # rotation-vector rows by composition: q_r = log(exp(q_r) exp(h v_h,r)) (w.yh holds them)
+        lie_compose(lie, q, dq, w.yh)
+    for j in range(n2):
+        q[j] = q[j] + dq[j]
+    for kk in range(lie.shape[0] // 2):
+        r = int(lie[kk])
+        q[r] = w.yh[r]
     for j in range(k):
         e = int(elim[j])
         q[e] = 0.0
@@ -306,9 +329,15 @@ def _try_step(system, w, c, pre_step):
             user_call(c.pre_step_slot, t_new, NO)
         if c.kind == VERLET:
             return _verlet(system, w, c, hs, t_new), hs, t_new
+        if c.auto == FIXED_CHECKED and c.rk_error > 1.0:
+            # a fixed step of an embedded pair after a step beyond the tolerance: the step size
+            # would have to be reduced, which it may not (the state stays at the end of that step)
+            return -4, hs, t_new
         bad = _stages(system, w, c, hs, c.t)
         if bad != -1 or c.auto == 0:
             return bad, hs, t_new
+        if c.auto == FIXED_CHECKED:
+            return (-3 if _embedded_error(w, c, hs) < 0.0 else -1), hs, t_new
         ok = _control(w, c, hs, t_new)
         if ok == 1:
             c.h = c.h_next

@@ -235,7 +235,12 @@ class ExplicitSolver(StepLoop):
         self.solver_name = f"explicit time integration ({self.solver_type.name})"
         self.tableau = TABLEAUS.get(self.solver_type)
         ti = settings.timeIntegration
-        self.automatic = bool(ti.automaticStepSize) and self.tableau is not None and self.tableau.b_hat is not None
+        embedded = self.tableau is not None and self.tableau.b_hat is not None
+        # an embedded pair controls its step size with automaticStepSize or adaptiveStep (the same
+        # steps in Exudyn 1.13.6, measured); with neither, a step beyond the tolerance fails
+        self.automatic = embedded and (bool(ti.automaticStepSize) or bool(ti.adaptiveStep))
+        self.checked = embedded and not self.automatic
+        self.reported_automatic_step_size = embedded and bool(ti.automaticStepSize)
         self.end_of_step_accelerations = bool(ti.explicit.computeEndOfStepAccelerations)
         self.n = self.c.n_ode2
 
@@ -266,7 +271,7 @@ class ExplicitSolver(StepLoop):
         if self.automatic and not float(ti.absoluteTolerance) > 0:
             raise ModelError("SolverExplicit: timeIntegration.absoluteTolerance must be > 0")
         self.elim = constraint_elimination(c, bool(ti.explicit.eliminateConstraints))
-        self.it.automaticStepSize = self.automatic
+        self.it.automaticStepSize = self.reported_automatic_step_size
         self.it.initialStepSize = float(ti.initialStepSize)
         cur = self.current
         cur.copy_from(c.states[CFG.Initial])
@@ -316,7 +321,8 @@ class ExplicitSolver(StepLoop):
                              kind=int(Kind.VERLET if verlet else Kind.EXPLICIT), n2=n, nae=n_ae, n1=c.n_ode1,
                              stages=stages,
                              n_elim=e.index.size, end_of_step_acc=int(self.end_of_step_accelerations and not verlet),
-                             auto=int(self.automatic), increase=float(ti.stepSizeMaxIncrease),
+                             auto=2 if self.checked else int(self.automatic),
+                             increase=float(ti.stepSizeMaxIncrease),
                              safety=float(ti.stepSizeSafety), a_tol=float(ti.absoluteTolerance),
                              r_tol=float(ti.relativeTolerance), order_p=float(tab.p) if tab is not None else 0.0,
                              mass_mode=int(mode), data_nodes=int(data_nodes), singular_pivot=SINGULAR_PIVOT,

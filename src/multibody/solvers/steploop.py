@@ -77,7 +77,7 @@ class StepLoop(Reporting, SolverBase):
         it, e = self.it, self.engine
         it.startTime, it.endTime, it.numberOfSteps = t0, t_end, n
         it.maxStepSize, it.minStepSize, it.adaptiveStep = h_max, h_min, adaptive
-        it.automaticStepSize = bool(self.compiled_step_size_control)
+        it.automaticStepSize = bool(self.reported_automatic_step_size)
         h = self.initial_step_size(h_max)
         e["t0"], e["h"], e["h_max"], e["h_min"] = t0, h, h_max, h_min
         e["adaptive"], e["step"], e["t"], e["step_phase"] = int(adaptive), 0, t0, int(StepPhase.NEW)
@@ -138,6 +138,7 @@ class StepLoop(Reporting, SolverBase):
         """What Python does to the state of a step done, before its output (step_by_step)."""
 
     compiled_step_size_control = False     # the engine's steps choose the step size (explicit, automatic)
+    reported_automatic_step_size = False   # it.automaticStepSize (the setting where it applies)
 
     def before_steps(self):
         """What the next compiled call reads that Python may have changed: the output time, the
