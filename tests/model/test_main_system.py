@@ -324,3 +324,39 @@ def test_delete_load_deletes_its_marker_even_when_used_elsewhere():
         mbs.DeleteObject(b0)
     assert counts() == (0, 2, 1, 0, 1)
     assert int(mbs.GetMarker(0)["nodeNumber"]) == -1 and int(mbs.GetSensor(0)["nodeNumber"]) == -1
+
+
+def test_copy_of_a_system_and_reset_of_a_container():
+    """Exudyn 1.13.6 (measured): copy.copy(mbs) is a system of its own (items copied, later
+    changes of either not seen by the other); SC.Reset() empties the systems SC made and keeps
+    an appended system as it is, still solvable."""
+    import copy
+    import multibody as exu_
+    from multibody.utilities import MassPoint, NodePoint
+    SC = exu_.SystemContainer()
+    mbs = SC.AddSystem()
+    n = mbs.AddNode(NodePoint(referenceCoordinates=[1, 0, 0]))
+    mbs.AddObject(MassPoint(physicsMass=1, nodeNumber=n))
+    c = copy.copy(mbs)
+    assert c is not mbs and c.systemData.NumberOfObjects() == 1
+    mbs.AddNode(NodePoint())
+    assert (c.systemData.NumberOfNodes(), mbs.systemData.NumberOfNodes()) == (1, 2)
+    c.ModifyNode(0, {"referenceCoordinates": [2, 0, 0]})
+    assert list(mbs.GetNode(0)["referenceCoordinates"]) == [1, 0, 0]
+    assert SC.AppendSystem(c) == 1
+    SC.Reset()
+    assert SC.NumberOfSystems() == 0
+    assert mbs.systemData.NumberOfNodes() == 0 and c.systemData.NumberOfNodes() == 1
+    c.Assemble()
+    assert c.systemIsConsistent
+
+
+def test_fem_module_imports_and_names_its_scope():
+    """``from multibody.FEM import *`` works (scripts that import exudyn.FEM without using it run);
+    a name taken from it says that finite elements are outside the scope."""
+    import multibody.FEM as fem
+    from multibody.errors import NotImplementedFeatureError
+    exec("from multibody.FEM import *", {})
+    assert not hasattr(fem, "FEMinterface")
+    with pytest.raises(NotImplementedFeatureError, match="outside multibody's scope"):
+        fem.ObjectFFRFreducedOrderInterface

@@ -384,7 +384,9 @@ def test_legacy_name_writes_forward_to_new_field(root, old, new):
     with pytest.warns(DeprecationWarning, match=f"use {new} instead"):
         assign(settings, old, value)
     assert getattr(owner, name) == expected
-    with pytest.warns(DeprecationWarning):
+    # once per name and process (Exudyn 1.13.6): no second warning
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
         assert walk(settings, old) == expected
 
 
@@ -414,8 +416,9 @@ def test_legacy_examples_from_the_brief():
     assert s.solution.file.writePeriod == 0.5
     assert s.timeIntegration.solverType is DynamicSolverType.RK44
     assert s.consolePrecision == 9
-    # legacy writes are checked against the new field's type and range
-    with pytest.warns(DeprecationWarning), pytest.raises(ExudynValueError):
+    # legacy writes are checked against the new field's type and range (no second warning for
+    # the name: once per process, as Exudyn)
+    with pytest.raises(ExudynValueError):
         s.solutionSettings.solutionWritePeriod = -1
     with pytest.raises(AttributeError):
         s.solutionSettings.notAName = 1
@@ -455,3 +458,23 @@ def test_new_names_do_not_warn():
         s.timeIntegration.numberOfSteps = 10
         s.GetDictionary()
         str(VisualizationSettings())
+
+
+def test_deprecated_names_warn_once_per_process_and_copies_are_independent():
+    """Exudyn 1.13.6 (measured): the first use of a deprecated settings name warns, read or set,
+    later uses and other objects do not; copy.copy gives settings whose nested structures are their
+    own."""
+    s = SimulationSettings()
+    with pytest.warns(DeprecationWarning, match="multithreadedLowerLimitLoads"):
+        assert s.parallel.multithreadedLLimitLoads == 20
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        s.parallel.multithreadedLLimitLoads = 7
+        assert SimulationSettings().parallel.multithreadedLLimitLoads == 20
+    assert s.parallel.multithreadedLowerLimitLoads == 7
+    c = copy.copy(s)
+    c.parallel.numberOfThreads, c.timeIntegration.numberOfSteps = 5, 77
+    assert (s.parallel.numberOfThreads, s.timeIntegration.numberOfSteps) == (1, 100)
+    v = VisualizationSettings()
+    copy.copy(v).nodes.defaultSize = 0.7
+    assert v.nodes.defaultSize == -1.0

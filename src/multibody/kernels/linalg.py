@@ -245,10 +245,11 @@ def full_pivot_solve(J, LU, index, rhs, out, work, atol):
 # round-off, or below Newton's absolute tolerance ``atol``; solvers/linear.py LinearSolver.solve
 # checks the same. Redundant constraints that are consistent on the constraint manifold (a Bricard
 # linkage: one redundant joint equation) are slightly inconsistent off it, by O(|g|) relative to
-# the residual (measured 1.5e-6 in a Newton iteration of tests/solvers/test_bricard.py), and
-# Newton converges; constraints that disagree leave a residual of their own size (ratio -> 1 as
-# Newton proceeds): reported as inconsistent.
-LSTSQ_RTOL = 0.1
+# the residual (measured 1.5e-6 in a Newton iteration of tests/solvers/test_bricard.py; 0.10 in a
+# late Newton iteration of Exudyn's published bricardMechanism.py, where |r| is 1e-7), and Newton
+# converges; constraints that disagree leave a residual of their own size (ratio -> 1 as Newton
+# proceeds): reported as inconsistent.
+LSTSQ_RTOL = 0.5
 
 
 @njit

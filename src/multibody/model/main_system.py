@@ -8,6 +8,7 @@ the state vectors of every configuration.
 """
 from __future__ import annotations
 
+import copy
 import re
 import warnings
 
@@ -129,6 +130,18 @@ class MainSystem:
         self._user_functions = {"preStep": 0, "postStep": 0, "postNewton": 0,
                                 "preNewtonResidual": 0, "systemJacobian": 0}
         self.systemData = SystemData(self)
+
+    def __copy__(self):
+        """``copy.copy(mbs)``: a new system with copies of the items (parameter values copied,
+        user functions shared), its variables, sys dictionary and system user functions, not
+        assembled, in the same container (as Exudyn's copy: changes of one do not reach the other)."""
+        new = MainSystem(self._container)
+        new._items = {f: [ItemRecord(r.spec, copy.deepcopy(r.values), copy.deepcopy(r.vvalues)) for r in lst]
+                      for f, lst in self._items.items()}
+        new.variables, new.sys = dict(self.variables), dict(self.sys)
+        new._user_functions = dict(self._user_functions)
+        new.interactiveMode = self.interactiveMode
+        return new
 
     # ------------------------------------------------------------ adding items
     def _add(self, family, item):
@@ -610,6 +623,7 @@ class SystemContainer:
     def __init__(self):
         from .settings import VisualizationSettings
         self._systems = []
+        self._created = set()       # id() of the systems made by AddSystem (Reset empties those only)
         self.visualizationSettings = VisualizationSettings()
         from ..visualization.renderer import Renderer, attach
         self.renderer = Renderer(self)
@@ -618,6 +632,7 @@ class SystemContainer:
     def AddSystem(self):
         mbs = MainSystem(self)
         self._systems.append(mbs)
+        self._created.add(id(mbs))
         return mbs
 
     def AppendSystem(self, mainSystem):
@@ -636,9 +651,12 @@ class SystemContainer:
         return self._systems[int(systemNumber)]
 
     def Reset(self):
+        """Remove every system; those made by AddSystem are emptied, appended ones stay as they are
+        (Exudyn 1.13.6)."""
         for mbs in self._systems:
-            mbs.Reset()
-        self._systems = []
+            if id(mbs) in self._created:
+                mbs.Reset()
+        self._systems, self._created = [], set()
 
     # deprecated renderer helpers: no renderer here
     def WaitForRenderEngineStopFlag(self): pass

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numbers
 import operator
+import copy
 import warnings
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -43,6 +44,9 @@ from .settings_visualization import ITEM_DECLARATIONS
 # ---------------------------------------------------------------------------
 # value checks, one per Exudyn type name
 # ---------------------------------------------------------------------------
+
+# (settings family, deprecated name) already warned about in this process
+LEGACY_WARNED = set()
 
 class _Rejected(Exception):
     """Raised by a converter; ``expected`` completes "parameter X ...". """
@@ -308,6 +312,10 @@ class SettingsStructure:
             return _LegacyGroup(self, name)
         raise AttributeError(f"'{cls.__name__}' object has no attribute '{name}'")
 
+    def __copy__(self):
+        """``copy.copy``: an independent copy, nested structures included (as Exudyn's)."""
+        return copy.deepcopy(self)
+
     def __delattr__(self, name):
         raise AttributeError(f"{self._item_name()}: settings cannot be deleted ('{name}')")
 
@@ -351,15 +359,21 @@ class SettingsStructure:
     # -- deprecated names -----------------------------------------------------
 
     def _resolve_legacy(self, name):
-        """(structure, field name) that the deprecated ``name`` forwards to."""
+        """(structure, field name) that the deprecated ``name`` forwards to; a DeprecationWarning
+        at the first use of the name in the process, read or set (as Exudyn 1.13.6)."""
         entry = type(self)._legacy[name]
+        full = self._full_name(name)
+        warn = (self._family, full) not in LEGACY_WARNED
+        LEGACY_WARNED.add((self._family, full))
         if entry.new is None:
-            warnings.warn(f"{self._family} parameter {self._full_name(name)} is deprecated and "
-                          f"has no effect!", DeprecationWarning, stacklevel=4)
+            if warn:
+                warnings.warn(f"{self._family} parameter {full} is deprecated and has no effect!",
+                              DeprecationWarning, stacklevel=4)
             return entry, None, None
         new = entry.target if entry.scope == "root" else self._full_name(entry.target)
-        warnings.warn(f"{self._family} parameter {self._full_name(name)} is deprecated! "
-                      f"use {new} instead!", DeprecationWarning, stacklevel=4)
+        if warn:
+            warnings.warn(f"{self._family} parameter {full} is deprecated! use {new} instead!",
+                          DeprecationWarning, stacklevel=4)
         owner = self
         if entry.scope == "root":
             owner = self._root
