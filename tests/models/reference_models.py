@@ -2210,7 +2210,8 @@ CASES.update({'legacy_rigid_body_helpers': (legacy_rigid_body_helpers, dict())})
 
 def _add_script_cases(filename='reference_scripts.py'):
     """The cases of ``filename`` (reference_scripts.py: models after published Exudyn scripts;
-    reference_friction.py: CoordinateSpringDamperExt), their builders in this module's namespace
+    reference_friction.py: CoordinateSpringDamperExt; reference_relative_markers.py: the markers
+    on two bodies), their builders in this module's namespace
     (the tests find a builder by name here)."""
     import importlib.util
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), filename)
@@ -2224,3 +2225,4 @@ def _add_script_cases(filename='reference_scripts.py'):
 
 _add_script_cases()
 _add_script_cases('reference_friction.py')
+_add_script_cases('reference_relative_markers.py')

@@ -109,6 +109,17 @@ class CompiledSystem:
                                 f"{self.describe('object', int(body))} has no orientation; "
                                 "MarkerBodyRigid needs a rigid body or ground")
 
+    def check_marker_oriented_body(self, group, item, rec, parameter, k, body):
+        """Body ``k`` (0 or 1) of a marker on two bodies: a body with position and orientation."""
+        self._check_index("object", "marker", item, rec, parameter, body)
+        brec = self.items["object"][int(body)]
+        g = self.object_group.get(int(body), (None, None))[0]
+        if "Body" not in brec.spec.flags or g is None or not getattr(g, "has_frame", False) \
+                or "Orientation" not in _object_marker_flags(brec):
+            raise AssemblyError(f"{describe_item(rec.spec, item, rec.name)}: body {k} "
+                                f"({self.describe('object', int(body))}) of parameter '{parameter}' must "
+                                "provide position and orientation at a local point (a rigid body or ground)")
+
     def check_object_exists(self, group, item, rec, parameter, obj):
         self._check_index("object", "marker", item, rec, parameter, obj)
 
@@ -279,11 +290,22 @@ def _build_node_and_body_groups(c):
             c.ode1_groups.append(g)
             for row, i in enumerate(idx):
                 c.object_group[i] = (g, row)
-    c.K = max([1] + widths)
     c.object_ltg_ode2 = [[] for _ in objects]
     for g in c.body_groups:
         for row, i in enumerate(g.items):
             c.object_ltg_ode2[int(i)] = [int(x) for x in g.ltg[row] if x >= 0]
+    c.K = max([1] + widths + _two_body_marker_widths(c))
+
+
+def _two_body_marker_widths(c):
+    """The Jacobian widths of the markers on two bodies (the columns of both bodies)."""
+    n_obj = len(c.items["object"])
+    widths = []
+    for r in c.items["marker"]:
+        if "bodyNumbers" in r.values:
+            bodies = [int(b) for b in r.values["bodyNumbers"]]
+            widths.append(sum(len(c.object_ltg_ode2[b]) for b in bodies if 0 <= b < n_obj))
+    return widths
 
 
 def _build_marker_groups(c):

@@ -5,6 +5,8 @@ rotation A, global angular velocity w, Jacobians Jpos and Jrot with respect
 to the frame's K coordinates) and writes its own frame.
 """
 
+import numpy as np
+
 from ._jit import njit
 from .rotations import rxyz_from_rotation_matrix
 from .stack import stack_empty
@@ -195,3 +197,113 @@ def mass_1d_frames(items, idx, q_tot, v, p0, A0, pos, vel, A, Jpos, ltg):
             for b in range(3):
                 A[r, a, b] = A0[i, a, b]
         ltg[r, 0] = k
+
+
+@njit(inline="always")
+def _body_point_jacobian_row(a, A, s, b, Jpos, Jrot_local, k):
+    """a^T (Jpos_k - A (b x Jrot_loc_k)): column k of a body point's position Jacobian along a."""
+    j0, j1, j2 = Jrot_local[s, 0, k], Jrot_local[s, 1, k], Jrot_local[s, 2, k]
+    c0, c1, c2 = b[1] * j2 - b[2] * j1, b[2] * j0 - b[0] * j2, b[0] * j1 - b[1] * j0
+    acc = 0.0
+    for r in range(3):
+        acc += a[r] * (Jpos[s, r, k] - (A[s, r, 0] * c0 + A[s, r, 1] * c1 + A[s, r, 2] * c2))
+    return acc
+
+
+@njit(inline="always")
+def _body_point(s, b, pos, vel, A, omega_local, p, v):
+    """p = pos + A b, v = vel + A (w_loc x b) of body row s."""
+    wl0, wl1, wl2 = omega_local[s, 0], omega_local[s, 1], omega_local[s, 2]
+    c0, c1, c2 = wl1 * b[2] - wl2 * b[1], wl2 * b[0] - wl0 * b[2], wl0 * b[1] - wl1 * b[0]
+    for r in range(3):
+        p[r] = pos[s, r] + A[s, r, 0] * b[0] + A[s, r, 1] * b[1] + A[s, r, 2] * b[2]
+        v[r] = vel[s, r] + A[s, r, 0] * c0 + A[s, r, 1] * c1 + A[s, r, 2] * c2
+
+
+@njit
+def relative_translation_markers(dst, bodies, local, axis, offset, pos, vel, A, omega_local, Jpos,
+                                 Jrot_local, ltg, cval, cvel, cJ, m_ltg):
+    """MarkerBodiesRelativeTranslationCoordinate (rows dst): with the points p_j of bodies[i, j] at
+    local[i, j] and a = A_0 axis[i], the value a^T (p_1 - p_0) - offset, the rate
+    a^T (v_1 - v_0) + (A_0 (w_loc,0 x axis))^T (p_1 - p_0), the Jacobian [-a^T Jpos_0, a^T Jpos_1]
+    over the coordinates of both bodies (their ltg columns >= 0; the rate of a left out)."""
+    K = cJ.shape[1]
+    p = stack_empty((2, 3))
+    v = stack_empty((2, 3))
+    a = stack_empty(3)
+    ad = stack_empty(3)
+    for i in range(dst.shape[0]):
+        d, s0 = dst[i], bodies[i, 0]
+        for j in range(2):
+            _body_point(bodies[i, j], local[i, j], pos, vel, A, omega_local, p[j], v[j])
+        x = axis[i]
+        wl0, wl1, wl2 = omega_local[s0, 0], omega_local[s0, 1], omega_local[s0, 2]
+        c0, c1, c2 = wl1 * x[2] - wl2 * x[1], wl2 * x[0] - wl0 * x[2], wl0 * x[1] - wl1 * x[0]
+        for r in range(3):
+            a[r] = A[s0, r, 0] * x[0] + A[s0, r, 1] * x[1] + A[s0, r, 2] * x[2]
+            ad[r] = A[s0, r, 0] * c0 + A[s0, r, 1] * c1 + A[s0, r, 2] * c2
+        value, rate = 0.0, 0.0
+        for r in range(3):
+            value += a[r] * (p[1, r] - p[0, r])
+            rate += a[r] * (v[1, r] - v[0, r]) + ad[r] * (p[1, r] - p[0, r])
+        cval[d] = value - offset[i]
+        cvel[d] = rate
+        col = 0
+        for j in range(2):
+            s = bodies[i, j]
+            sign = -1.0 if j == 0 else 1.0
+            for k in range(K):
+                if ltg[s, k] >= 0:
+                    cJ[d, col] = sign * _body_point_jacobian_row(a, A, s, local[i, j], Jpos, Jrot_local, k)
+                    m_ltg[d, col] = ltg[s, k]
+                    col += 1
+        for k in range(col, K):
+            cJ[d, k] = 0.0
+            m_ltg[d, k] = -1
+
+
+@njit
+def relative_rotation_markers(dst, bodies, basis, offset, data_index, data, A, omega_local, Jrot, ltg,
+                              cval, cvel, cJ, m_ltg):
+    """MarkerBodiesRelativeRotationCoordinate (rows dst): with the body-0 basis
+    basis[i] = [x_b, y_b, a_0] (columns), the angle atan2((A_0 y_b)^T A_1 x_b, (A_0 x_b)^T A_1 x_b)
+    of A_0^T A_1 about a_0, minus offset, continuous with data[data_index[i]] where that is >= 0;
+    the rate a^T (A_1 w_loc,1 - A_0 w_loc,0) and the Jacobian [-a^T Jrot_0, a^T Jrot_1] (a = A_0 a_0,
+    global; the rate by the body-frame angular velocities, which differs from Jrot q_t where Euler
+    parameters drifted off unit length, as Exudyn's)."""
+    K = cJ.shape[1]
+    e = stack_empty((3, 3))        # columns: A_0 x_b, A_0 y_b, A_0 a_0
+    u = stack_empty(3)             # A_1 x_b
+    for i in range(dst.shape[0]):
+        d, s0, s1 = dst[i], bodies[i, 0], bodies[i, 1]
+        B = basis[i]
+        for r in range(3):
+            u[r] = A[s1, r, 0] * B[0, 0] + A[s1, r, 1] * B[1, 0] + A[s1, r, 2] * B[2, 0]
+            for c in range(3):
+                e[r, c] = A[s0, r, 0] * B[0, c] + A[s0, r, 1] * B[1, c] + A[s0, r, 2] * B[2, c]
+        cos_part = e[0, 0] * u[0] + e[1, 0] * u[1] + e[2, 0] * u[2]
+        sin_part = e[0, 1] * u[0] + e[1, 1] * u[1] + e[2, 1] * u[2]
+        phi = np.arctan2(sin_part, cos_part) - offset[i]
+        if data_index[i] >= 0:
+            jump = phi - data[data_index[i]]
+            if abs(jump) > np.pi:
+                phi = phi + 2 * np.pi * np.rint(-jump / (2 * np.pi))
+        cval[d] = phi
+        rate = 0.0
+        for r in range(3):
+            w1 = A[s1, r, 0] * omega_local[s1, 0] + A[s1, r, 1] * omega_local[s1, 1] + A[s1, r, 2] * omega_local[s1, 2]
+            w0 = A[s0, r, 0] * omega_local[s0, 0] + A[s0, r, 1] * omega_local[s0, 1] + A[s0, r, 2] * omega_local[s0, 2]
+            rate += e[r, 2] * (w1 - w0)
+        cvel[d] = rate
+        col = 0
+        for j in range(2):
+            s = bodies[i, j]
+            sign = -1.0 if j == 0 else 1.0
+            for k in range(K):
+                if ltg[s, k] >= 0:
+                    cJ[d, col] = sign * (e[0, 2] * Jrot[s, 0, k] + e[1, 2] * Jrot[s, 1, k] + e[2, 2] * Jrot[s, 2, k])
+                    m_ltg[d, col] = ltg[s, k]
+                    col += 1
+        for k in range(col, K):
+            cJ[d, k] = 0.0
+            m_ltg[d, k] = -1

@@ -214,7 +214,9 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
 
     def constraint_velocity_derivative(self, q, v, t):
         """(d(C_q v)/dq) v by central differences of C_q(q) v along v (position rows only): O(h^2),
-        which keeps the initial multipliers at ~1e-10 relative."""
+        which keeps the initial multipliers at ~1e-10 relative. C_q v is the constraints' velocity
+        form, or, for constraints on markers whose rate has terms beyond C_q v (``rate_beyond_jacobian``:
+        MarkerBodiesRelativeTranslationCoordinate), the product with the constraint Jacobian."""
         eq = self.eq
         lam = np.zeros(self.c.n_ae)
         h = 1e-5 * max(1.0, np.linalg.norm(q + self.c.q_ref)) / max(np.linalg.norm(v), 1e-300)
@@ -225,6 +227,11 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
             g1 = eq.constraints(lam, with_jacobian=False)
             eq.update_kinematics(q - h * v, v, t)
             g0 = eq.constraints(lam, with_jacobian=False)
+            rows = self._rows_beyond_jacobian()
+            if rows.any():
+                eq.index2 = False
+                g1[rows], g0[rows] = self._jacobian_times(q + h * v, v, t, lam)[rows], \
+                    self._jacobian_times(q - h * v, v, t, lam)[rows]
         finally:
             eq.index2 = index2
             eq.update_kinematics(q, v, t)
@@ -235,6 +242,29 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
         out = (g1 - g0) / (2 * h)
         out[vel_rows] = 0.0
         return out
+
+    def _rows_beyond_jacobian(self):
+        """The multiplier rows of constraints on a marker with ``rate_beyond_jacobian``."""
+        c = self.c
+        rows = np.zeros(c.n_ae, dtype=bool)
+        flagged = {int(m) for g in c.marker_groups if getattr(g, "rate_beyond_jacobian", False) for m in g.items}
+        if flagged:
+            for g in c.constraint_groups:
+                if getattr(g, "is_constraint", False):
+                    continue            # (a node group: the Euler parameters' normalization)
+                for row, item in enumerate(g.items):
+                    markers = c.items["object"][int(item)].values.get("markerNumbers", ())
+                    if any(int(m) in flagged for m in markers):
+                        ae = g.ae[row]
+                        rows[ae[ae >= 0]] = True
+        return rows
+
+    def _jacobian_times(self, q, v, t, lam):
+        """C_q(q) v (n_ae,) with the constraint Jacobian at q."""
+        eq, n2 = self.eq, self.c.n_ode2
+        eq.update_kinematics(q, v, t)
+        eq.constraints(lam)
+        return eq.jacobian(0.0, 0.0, 0.0, 1.0, 0.0, 0.0)[n2:, :n2] @ v
 
     # ---------------------------------------------------------------- Lie groups (solvers.md 4.9)
     def lie_groups(self):

@@ -3,9 +3,10 @@
 from .._jit import njit
 from ..assembly import generic_ode2_lhs, scatter_add
 from ..constraints import coordinate_markers
-from ..markers import body_points, copy_frames, mass_1d_frames, point_frames, rotation_coordinate_markers
-from ..records import (FLAG_READ, FORCES, FRAMES, MARKER_A, MARKER_ALL, MARKER_JROT, MARKER_LTG, MARKER_OMEGA,
-                       MARKERS, MASS, STIFFNESS, Layout, f2, f3, i1)
+from ..markers import (body_points, copy_frames, mass_1d_frames, point_frames, relative_rotation_markers,
+                       relative_translation_markers, rotation_coordinate_markers)
+from ..records import (AFTER_NEWTON, FLAG_READ, FORCES, FRAMES, MARKER_A, MARKER_ALL, MARKER_JROT, MARKER_LTG, MARKER_OMEGA,
+                       MARKERS, MASS, STIFFNESS, Layout, f1, f2, f3, i1, i2)
 from ..user import user_call
 from . import group_kernel
 
@@ -159,5 +160,43 @@ def rotation_coordinate_markers_group(phase, g, s):
     return 0
 
 
+RELATIVE_TRANSLATION_MARKERS = Layout(f1=("offset",), f2=("axis",), f3=("local",), i2=("bodies",))
+
+
+@group_kernel
+def relative_translation_markers_group(phase, g, s):
+    """MarkerBodiesRelativeTranslationCoordinate: the translation of a point of body 1 relative to
+    a point of body 0 along an axis of body 0."""
+    if phase == MARKERS:
+        L = RELATIVE_TRANSLATION_MARKERS
+        relative_translation_markers(g.items, i2(g, L.i2.bodies), f3(g, L.f3.local), f2(g, L.f2.axis),
+                                     f1(g, L.f1.offset), s.body_pos, s.body_vel, s.body_A, s.body_omega_local,
+                                     s.body_Jpos, s.body_Jrot_local, s.body_ltg, s.marker_cval, s.marker_cvel,
+                                     s.marker_cJ, s.marker_ltg)
+    return 0
+
+
+RELATIVE_ROTATION_MARKERS = Layout(f1=("offset",), f3=("basis",), i1=("data_index",), i2=("bodies",))
+
+
+@group_kernel
+def relative_rotation_markers_group(phase, g, s):
+    """MarkerBodiesRelativeRotationCoordinate: the angle of body 1 relative to body 0 about an
+    axis of body 0; AFTER_NEWTON stores the converged angle in the data coordinates (the
+    reference of the next steps' continuous angle)."""
+    if phase == MARKERS or phase == AFTER_NEWTON:
+        L = RELATIVE_ROTATION_MARKERS
+        data_index = i1(g, L.i1.data_index)
+        relative_rotation_markers(g.items, i2(g, L.i2.bodies), f3(g, L.f3.basis), f1(g, L.f1.offset), data_index,
+                                  s.x, s.body_A, s.body_omega_local, s.body_Jrot, s.body_ltg, s.marker_cval,
+                                  s.marker_cvel, s.marker_cJ, s.marker_ltg)
+        if phase == AFTER_NEWTON:
+            for i in range(data_index.shape[0]):
+                if data_index[i] >= 0:
+                    s.x[data_index[i]] = s.marker_cval[g.items[i]]
+    return 0
+
+
 __all__ = ["point_nodes", "mass_points", "masses_1d", "generic_ode2", "node_frame_markers", "body_point_markers",
-           "node_coordinate_markers", "rotation_coordinate_markers_group", "frames_wanted", "marker_outputs"]
+           "node_coordinate_markers", "rotation_coordinate_markers_group", "relative_translation_markers_group",
+           "relative_rotation_markers_group", "frames_wanted", "marker_outputs"]
