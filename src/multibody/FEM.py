@@ -4,13 +4,9 @@ The module exists so that a script importing it (``from exudyn.FEM import *`` be
 ``from multibody.FEM import *``) runs when it uses nothing from it; any name taken from it raises
 NotImplementedFeatureError naming the name and the reason.
 """
-from .errors import NotImplementedFeatureError
+from .errors import OutOfScopeError
 
 __all__ = []
-
-
-class OutOfScopeError(NotImplementedFeatureError, AttributeError):
-    """A name of exudyn.FEM: NotImplementedFeatureError, and an AttributeError for hasattr()."""
 
 
 def __getattr__(name):

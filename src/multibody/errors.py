@@ -45,6 +45,11 @@ class NotImplementedFeatureError(ExudynError, NotImplementedError):
     """A feature of the Exudyn API that multibody does not provide."""
 
 
+class OutOfScopeError(NotImplementedFeatureError, AttributeError):
+    """A name of Exudyn's API outside multibody's scope, asked for as an attribute: the reason in the
+    message; an AttributeError too, so that hasattr() is False."""
+
+
 class ItemParameterError(ExudynValueError):
     """A parameter value rejected when an item is added or a parameter set."""
 

@@ -360,3 +360,18 @@ def test_fem_module_imports_and_names_its_scope():
     assert not hasattr(fem, "FEMinterface")
     with pytest.raises(NotImplementedFeatureError, match="outside multibody's scope"):
         fem.ObjectFFRFreducedOrderInterface
+
+
+def test_out_of_scope_methods_say_why():
+    """Exudyn's MainSystem methods outside the scope: a NotImplementedFeatureError with the reason
+    (not a bare AttributeError); hasattr() stays False; other unknown names stay AttributeError."""
+    from multibody.errors import NotImplementedFeatureError
+    mbs = exu.SystemContainer().AddSystem()
+    assert not hasattr(mbs, "Inspect")
+    with pytest.raises(NotImplementedFeatureError, match="CreateRollingDiscPenalty: contact"):
+        mbs.CreateRollingDiscPenalty(bodyNumbers=[0, 1])
+    with pytest.raises(NotImplementedFeatureError, match="CreateKinematicTree: kinematic trees"):
+        mbs.CreateKinematicTree
+    with pytest.raises(AttributeError) as info:
+        mbs.NoSuchMethod
+    assert not isinstance(info.value, NotImplementedFeatureError)

@@ -17,13 +17,26 @@ import numpy as np
 from .. import items as _items  # noqa: F401  (registers every item spec)
 from .system_data import SystemData
 from ..enums import ConfigurationType
-from ..errors import ExudynValueError, ExudynIndexError, ItemParameterError, ModelError
+from ..errors import ExudynValueError, ExudynIndexError, ItemParameterError, ModelError, OutOfScopeError
 from ..indices import INDEX_TYPES, _ItemIndex
 from ..items.frames import resolved_values
 from ..items.spec import (FAMILY_TYPE_KEY, REGISTRY, Item, default_value, describe_item,
                           user_function_report, validate, warn_legacy)
 
 FAMILIES = ("node", "object", "marker", "load", "sensor")
+_CONTACT = "contact (general contact, contact objects, penalty rolling discs) is outside multibody's scope"
+# Exudyn 1.13's MainSystem methods that multibody does not have, with the reason
+OUT_OF_SCOPE_METHODS = {
+    **dict.fromkeys(("AddGeneralContact", "GetGeneralContact", "DeleteGeneralContact", "NumberOfGeneralContacts",
+                     "CreateSphereQuadContact", "CreateSphereSphereContact", "CreateSphereTriangleContact",
+                     "CreateRollingDiscPenalty", "CreateDistanceSensor", "CreateDistanceSensorGeometry"), _CONTACT),
+    "CreateFFRFReducedOrderObject": "finite elements and FFRF are outside multibody's scope",
+    "GetObjectOutputSuperElement": "finite elements and FFRF are outside multibody's scope",
+    "CreateKinematicTree": "kinematic trees are outside multibody's scope",
+    **dict.fromkeys(("ComputeItem", "Inspect"),
+                    "per-item evaluation of Exudyn's C++ item classes is not part of multibody, which evaluates "
+                    "items per group (use GetObjectOutput and friends, or mbs.systemData's LTG and coordinates)"),
+}
 _DEFAULT_NAME = {f: re.compile(rf"^{f}[0-9]") for f in FAMILIES}
 CFG = ConfigurationType
 
@@ -130,6 +143,13 @@ class MainSystem:
         self._user_functions = {"preStep": 0, "postStep": 0, "postNewton": 0,
                                 "preNewtonResidual": 0, "systemJacobian": 0}
         self.systemData = SystemData(self)
+
+    def __getattr__(self, name):
+        # called only for names that are not attributes: Exudyn's methods outside the scope say why
+        reason = OUT_OF_SCOPE_METHODS.get(name)
+        if reason is None:
+            raise AttributeError(f"'MainSystem' object has no attribute '{name}'")
+        raise OutOfScopeError(f"MainSystem.{name}: {reason}")
 
     def __copy__(self):
         """``copy.copy(mbs)``: a new system with copies of the items (parameter values copied,
