@@ -9,10 +9,12 @@ import numpy as _np
 
 from ._user_functions import PROTOCOLS as _PROTOCOLS
 from ._user_functions import userFunctionArgsDict
+from ._out_of_scope_items import CLASSES as _OUT_OF_SCOPE
 from .items import REGISTRY as _REGISTRY
 
 globals().update(_REGISTRY.classes)
 globals().update(_PROTOCOLS)
+globals().update(_OUT_OF_SCOPE)
 
 
 def IsValidNumber(x):
@@ -66,6 +68,6 @@ def IIDiagMatrix(rowsColumns, value):
     return [[value if i == j else 0 for j in range(rowsColumns)] for i in range(rowsColumns)]
 
 
-__all__ = sorted(_REGISTRY.classes) + sorted(_PROTOCOLS) + [
+__all__ = sorted(_REGISTRY.classes) + sorted(_PROTOCOLS) + sorted(_OUT_OF_SCOPE) + [
     "userFunctionArgsDict", "IsValidNumber", "CheckForValidNumpyArray", "CheckForValidPInt", "CheckForValidUInt",
     "CheckForValidPReal", "CheckForValidUReal", "CopyDictLevel1", "IIDiagMatrix"]

@@ -375,3 +375,16 @@ def test_out_of_scope_methods_say_why():
     with pytest.raises(AttributeError) as info:
         mbs.NoSuchMethod
     assert not isinstance(info.value, NotImplementedFeatureError)
+
+
+def test_out_of_scope_item_classes_refuse_with_the_reason():
+    """``from multibody.utilities import *`` gives Exudyn's out-of-scope item classes too; making
+    one raises NotImplementedFeatureError naming it and the reason (a published script using
+    SensorSuperElement stops there, not with a NameError)."""
+    from multibody.errors import NotImplementedFeatureError
+    namespace = {}
+    exec("from multibody.utilities import *", namespace)
+    for name, reason in (("SensorSuperElement", "finite elements"), ("ObjectContactSphereSphere", "contact"),
+                         ("VObjectKinematicTree", "kinematic trees"), ("ObjectANCFBeam", "beams")):
+        with pytest.raises(NotImplementedFeatureError, match=f"{name}: {reason}"):
+            namespace[name](name="x")
