@@ -261,6 +261,37 @@ def outputs_misc(exu, U):
     return res
 
 
+def cvc_quadratic_initial(exu, U, solver='GeneralizedAlpha', nSteps=40, endTime=0.08):
+    """Two mass points on a CoordinateVectorConstraint with quadratic terms and a spring, started
+    with velocities: the initial accelerations and multipliers need d(C_q v)/dq v = 2 Y v^2 of the
+    quadratic terms (the velocity form X v + Y v^2 does not give it)."""
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    nodes = [mbs.AddNode(U.NodePoint(referenceCoordinates=p, initialVelocities=v))
+             for p, v in (([1., 0., 0.], [0.3, 0.5, -0.2]), ([0., 1., 0.], [-0.4, 0.2, 0.6]))]
+    for n in nodes:
+        mbs.AddObject(U.MassPoint(physicsMass=1.5, nodeNumber=n))
+    m = [mbs.AddMarker(U.MarkerNodeCoordinates(nodeNumber=n)) for n in nodes]
+    mbs.AddObject(U.CoordinateVectorConstraint(
+        markerNumbers=m, scalingMarker0=[[0.6, 0.2, -0.1]], scalingMarker1=[[-0.3, 0.8, 0.4]],
+        quadraticTermMarker1=[[0.5, -0.2, 0.3]], offset=[0.]))     # (0.8 - 0.2 - 0.6 = 0 at the start)
+    mp = [mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n)) for n in nodes]
+    mbs.AddObject(U.SpringDamper(markerNumbers=mp, stiffness=200., referenceLength=1.))
+    mbs.AddLoad(U.Force(markerNumber=mp[0], loadVector=[0., -9.81 * 1.5, 0.]))
+    OV = exu.OutputVariableType
+    s = mbs.AddSensor(U.SensorObject(objectNumber=exu.ObjectIndex(2), outputVariableType=OV.Force, storeInternal=True))
+    mbs.Assemble()
+    ss = _settings(exu, nSteps, endTime)
+    ss.solution.sensors.writePeriod = endTime / nSteps
+    ss.timeIntegration.generalizedAlpha.computeInitialAccelerations = True
+    ss.timeIntegration.generalizedAlpha.useNewmark = solver == 'Newmark'
+    mbs.SolveDynamic(ss)
+    res = _plain_state(mbs)
+    res['lambda'] = [float(x) for x in mbs.systemData.GetAECoordinates()]
+    res['sensors'] = {'force': np.asarray(mbs.GetSensorStoredData(s)).tolist()}
+    return res
+
+
 CASES = {
     'script_ode1_generalized_alpha': (generic_ode1, dict()),
     'script_ode1_trapezoidal_index2': (generic_ode1, dict(solver='TrapezoidalIndex2')),
@@ -286,4 +317,6 @@ CASES = {
     'script_ode23_fixed_within_tolerance': (lie_group_spin, dict(solver='ODE23', tol=1e-2)),
     'script_dopri5_fixed_adaptive': (lie_group_spin, dict(solver='DOPRI5', tol=1e-9, adaptive=True)),
     'script_outputs_misc': (outputs_misc, dict()),
+    'script_cvc_quadratic_initial': (cvc_quadratic_initial, dict()),
+    'script_cvc_quadratic_initial_newmark': (cvc_quadratic_initial, dict(solver='Newmark')),
 }

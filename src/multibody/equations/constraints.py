@@ -219,6 +219,9 @@ class CoordinateVectorConstraints(ConstraintGroup):
     """X1 q1 + Y1 q1^2 - X0 q0 - Y0 q0^2 - v_off = 0 on coordinate-vector markers (total values)."""
     kernel, layout = kg.coordinate_vector_constraints, kg.COORDINATE_VECTOR_CONSTRAINTS
     marker_reads = ()
+    # the velocity form X v + Y v^2 is not C_q v = (X + 2 Y q) v: the initial accelerations use the
+    # latter (solvers/implicit.py constraint_velocity_derivative), as Exudyn 1.13.6
+    velocity_form_beyond_jacobian = True
 
     @classmethod
     def count(cls, record):

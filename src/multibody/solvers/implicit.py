@@ -215,8 +215,10 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
     def constraint_velocity_derivative(self, q, v, t):
         """(d(C_q v)/dq) v by central differences of C_q(q) v along v (position rows only): O(h^2),
         which keeps the initial multipliers at ~1e-10 relative. C_q v is the constraints' velocity
-        form, or, for constraints on markers whose rate has terms beyond C_q v (``rate_beyond_jacobian``:
-        MarkerBodiesRelativeTranslationCoordinate), the product with the constraint Jacobian."""
+        form, or, for constraints whose velocity form is not C_q v (``velocity_form_beyond_jacobian``:
+        CoordinateVectorConstraint with quadratic terms) or on markers whose rate has terms beyond C_q v
+        (``rate_beyond_jacobian``: MarkerBodiesRelativeTranslationCoordinate), the product with the
+        constraint Jacobian."""
         eq = self.eq
         lam = np.zeros(self.c.n_ae)
         h = 1e-5 * max(1.0, np.linalg.norm(q + self.c.q_ref)) / max(np.linalg.norm(v), 1e-300)
@@ -244,9 +246,13 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
         return out
 
     def _rows_beyond_jacobian(self):
-        """The multiplier rows of constraints on a marker with ``rate_beyond_jacobian``."""
+        """The multiplier rows of constraints with ``velocity_form_beyond_jacobian`` or on a marker
+        with ``rate_beyond_jacobian``."""
         c = self.c
         rows = np.zeros(c.n_ae, dtype=bool)
+        for g in c.constraint_groups:
+            if getattr(g, "velocity_form_beyond_jacobian", False):
+                rows[g.ae[g.ae >= 0]] = True
         flagged = {int(m) for g in c.marker_groups if getattr(g, "rate_beyond_jacobian", False) for m in g.items}
         if flagged:
             for g in c.constraint_groups:
