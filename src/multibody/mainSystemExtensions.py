@@ -71,6 +71,10 @@ def _ht(value, arg, fname):
     return a
 
 
+# 1.11 argument names that Exudyn 1.13.6 keeps in the signatures but refuses
+REFUSED_ARGUMENTS = frozenset(("bodyOrNodeList",))
+
+
 def _deprecated_arguments(**old_to_new):
     """The 1.11 argument names of a Create function (Exudyn 1.13 keeps them as arguments with
     default None, after the others): given, they warn (DeprecationWarning, at the caller's line)
@@ -95,6 +99,9 @@ def _deprecated_arguments(**old_to_new):
                 value = kwargs.pop(old)
                 if value is None:
                     continue
+                if old in REFUSED_ARGUMENTS:
+                    # in the signature, as Exudyn's, but refused there when given (1.13.6, measured)
+                    raise TypeError(f"ERROR in {_fn(fname)}: the argument {old} is not accepted; use {new}")
                 if new in kwargs and not _same(kwargs[new], new_defaults[new]):
                     raise TypeError(f"{_fn(fname)}: use either '{new}' or the deprecated '{old}', not both")
                 warnings.warn(f"{_fn(fname)}: argument '{old}' is deprecated; use '{new}'", DeprecationWarning,
@@ -104,18 +111,6 @@ def _deprecated_arguments(**old_to_new):
         wrapper.__signature__ = sig.replace(parameters=params)
         return wrapper
     return decorate
-
-
-def _legacy(fname, kwargs, old, new, value, default):
-    """Take a deprecated 1.11 keyword from kwargs (DeprecationWarning); both given -> TypeError."""
-    if old not in kwargs:
-        return value
-    old_value = kwargs.pop(old)
-    if value is not default and not _same(value, default):
-        raise TypeError(f"{_fn(fname)}: use either '{new}' or the deprecated '{old}', not both")
-    warnings.warn(f"{_fn(fname)}: argument '{old}' is deprecated; use '{new}'", DeprecationWarning,
-                  stacklevel=3)
-    return old_value
 
 
 def _same(a, b):
@@ -131,7 +126,9 @@ def _no_more(fname, kwargs):
 
 
 def _item_numbers(fname, itemNumbers, kwargs):
-    itemNumbers = _legacy(fname, kwargs, "bodyList", "itemNumbers", itemNumbers, [None, None])
+    if "bodyList" in kwargs:
+        # (Exudyn 1.13.6 has no such argument any more)
+        raise TypeError(f"{_fn(fname)}: unexpected argument 'bodyList'; use itemNumbers")
     if itemNumbers is None or len(itemNumbers) != 2:
         raise TypeError(f"{_fn(fname)}: argument 'itemNumbers' must be a list of two item indices; "
                         f"received {itemNumbers!r}")

@@ -210,6 +210,12 @@ def PlotSensor(mbs, sensorNumbers=[], components=0, xLabel=None, yLabel=None, la
     xLabel = D.xLabel if xLabel is None else xLabel
 
     sensors = list(sensorNumbers) if isinstance(sensorNumbers, (list, tuple)) else [sensorNumbers]
+    if not sensors:
+        # nothing to plot: only closeAll acts (Exudyn 1.13.6: PlotSensor(mbs, [], closeAll=True) closes
+        # the figures, as scripts do before their plots)
+        if closeAll:
+            plt.close('all')
+        return [plt, None, None, None]
     comps = list(components) if isinstance(components, (list, tuple)) else [components]
     if len(sensors) == 1 and len(comps) > 1:
         sensors = sensors * len(comps)

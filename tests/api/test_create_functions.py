@@ -70,9 +70,12 @@ def test_spring_damper_reference_length_and_legacy_body_numbers():
     assert mbs.GetObject(s)["referenceLength"] == pytest.approx(5.0)
     with pytest.raises(TypeError):
         mbs.CreateSpringDamper(itemNumbers=[g, b], bodyNumbers=[g, b])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        s2 = mbs.CreateDistanceConstraint(bodyOrNodeList=[g, b])
+    # 1.11's bodyOrNodeList and bodyList: refused, as Exudyn 1.13.6 (measured)
+    with pytest.raises(TypeError, match="the argument bodyOrNodeList is not accepted; use itemNumbers"):
+        mbs.CreateDistanceConstraint(bodyOrNodeList=[g, b])
+    with pytest.raises(TypeError, match="bodyList"):
+        mbs.CreateSpringDamper(bodyList=[g, b])
+    s2 = mbs.CreateDistanceConstraint(itemNumbers=[g, b])
     assert mbs.GetObject(s2)["distance"] == pytest.approx(5.0)
 
 

@@ -88,3 +88,16 @@ def test_line_codes_and_defaults():
     assert d.fontSize == 16 and d.markerDensity == 0.08 and d.sizeInches == [6.4, 4.8]
     with pytest.raises(AttributeError):
         d.noSuchField = 1
+
+
+def test_plot_sensor_with_no_sensors_only_closes_figures():
+    """Exudyn 1.13.6 (measured): PlotSensor(mbs, []) returns [plt, None, None, None] and plots
+    nothing; with closeAll=True it closes the open figures (scripts call it so before plotting)."""
+    import matplotlib.pyplot as plt
+    import multibody as exu_
+    from multibody.plot import PlotSensor
+    mbs = exu_.SystemContainer().AddSystem()
+    plt.close('all')
+    plt.figure('kept')
+    assert PlotSensor(mbs, [])[1:] == [None, None, None] and plt.get_fignums() == [1]
+    assert PlotSensor(mbs, [], closeAll=True)[1:] == [None, None, None] and plt.get_fignums() == []
