@@ -90,13 +90,8 @@ def ComputeOrthonormalBasisVectors(vector0):
     if length == 0.0:
         return [np.zeros(3), np.array([1.0, 0.0, 0.0]), np.array([0.0, 1.0, 0.0])]
     e0 = v / length
-    if abs(e0[0]) > 0.5 and abs(e0[1]) < 0.1 and abs(e0[2]) < 0.1:
-        n = np.array([0.0, 1.0, 0.0])
-    else:
-        n = np.array([1.0, 0.0, 0.0])
-    n = n - (n @ e0) * e0
-    n = n / np.linalg.norm(n)
-    return [e0, n, np.cross(e0, n)]
+    n, e2 = _rot.normal_and_third(e0)
+    return [e0, n, e2]
 
 
 def ComputeOrthonormalBasis(vector0):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels.groups import points as kg
+from ..kernels.rotations import normal_and_third
 from .groups import MARKER_GROUPS, param_array, register
 from .points import MarkerGroup
 
@@ -15,15 +16,10 @@ AXIS_TOLERANCE = 3e-14
 
 
 def _axis_basis(axis):
-    """The basis [n, axis x n, axis] (columns) in which the angle is measured about axis: n is the
-    x axis (the y axis where axis is almost x) made orthogonal to axis and normalized."""
-    if abs(axis[0]) > 0.5 and abs(axis[1]) < 0.1 and abs(axis[2]) < 0.1:
-        n = np.array([0.0, 1.0, 0.0])
-    else:
-        n = np.array([1.0, 0.0, 0.0])
-    n = n - (n @ axis) * axis
-    n = n / np.linalg.norm(n)
-    return np.array([n, np.cross(axis, n), axis]).T
+    """The basis [n, axis x n, axis] (columns) in which the angle is measured about axis
+    (kernels/rotations.py normal_and_third, as ComputeOrthonormalBasisVectors)."""
+    n, t = normal_and_third(axis)
+    return np.array([n, t, axis]).T
 
 
 class TwoBodyMarkers(MarkerGroup):

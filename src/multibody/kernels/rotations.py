@@ -504,3 +504,17 @@ def rxyz_g_local_t_batch(rot, rot_t, out):
     for i in range(rot.shape[0]):
         rxyz_g_local_t(rot[i], rot_t[i], out[i])
     return out
+
+
+def normal_and_third(e0):
+    """(n, e0 x n) completing the unit vector e0 to an orthonormal basis: n = (0, 1, 0) where
+    |e0_x| > 0.5, |e0_y| < 0.1 and |e0_z| < 0.1, else (1, 0, 0), made orthogonal to e0 and
+    normalized (Exudyn's ComputeOrthonormalBasisVectors; plain NumPy, called at set-up)."""
+    if abs(e0[0]) > 0.5 and abs(e0[1]) < 0.1 and abs(e0[2]) < 0.1:
+        n = np.array([0.0, 1.0, 0.0])
+    else:
+        n = np.array([1.0, 0.0, 0.0])
+    n = n - (n @ e0) * e0
+    n = n / np.linalg.norm(n)
+    return n, np.cross(e0, n)
+
