@@ -70,5 +70,6 @@ class AssemblyError(ModelError):
     """Raised by Assemble(): a reference or marker type that does not fit."""
 
 
-class UserFunctionError(SolverError):
-    """A Python user function raised; the original exception is the __cause__."""
+class UserFunctionError(SolverError, ModelError):
+    """A Python user function raised; the original exception is the __cause__. A ModelError too,
+    as Exudyn's error for a user function that raised."""

@@ -6,6 +6,7 @@ write period; the last step is always written.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import time
@@ -15,6 +16,7 @@ import numpy as np
 from .. import __version__
 from ..enums import ConfigurationType
 from . import output_path
+from .files import OutputFile, continue_file
 
 CFG = ConfigurationType
 TIME_EPS = 1e-10
@@ -88,10 +90,9 @@ class BinarySolutionFile:
         self.name = name
         self.real = np.dtype("<f8" if doubles else "<f4")
         if resume_size is not None:
-            from .sensors import continue_file
-            self._fh = continue_file(name, resume_size, "ab")
+            self._fh = continue_file(name, resume_size, "solution file", binary=True)
             return
-        self._fh = open(name, "wb")
+        self._fh = OutputFile(name, "wb", "solution file")
         self._fh.write(b"EXUBIN\n" + bytes([4, self.real.itemsize, 8]) + bytes(6))
 
     def tell(self):
@@ -137,22 +138,24 @@ class BinarySolutionFile:
         self._string(date)
         self._array(info)
         self._string("EXUEND")
-        self._fh.close()
 
     def close(self):
         self._fh.close()
 
 
 class OutputManager:
-    """Writes sensors and the solution file for one solve."""
+    """Writes sensors and the solution file for one solve. Its files are flushed after each output
+    time and closed by ``end`` (footers written: a solve that returned or that its solver ended
+    with its error) or ``abort`` (an exception from elsewhere: a user function, an interrupt), so
+    that they hold every output of the steps completed, whichever way the solve ends."""
 
     def __init__(self, mbs, settings, solver):
         self.mbs, self.settings, self.solver = mbs, settings, solver
         self.precision = int(settings.solution.precision)
-        self.files = []
         self.solution_file = None
         self.started = time.process_time()
         self.ended = False
+        self._open_files = contextlib.ExitStack()      # every file opened, closed by end or abort
 
     # ------------------------------------------------------------ begin
     def begin(self, resume=None):
@@ -164,7 +167,10 @@ class OutputManager:
         it = self.solver.it
         self.t_end = it.endTime
         self.resume = resume
+        if s.file.write:
+            self._open_solution_file()      # (first, as Exudyn: a solution file that fails opens no sensor file)
         self.sensors = SensorOutput(self.mbs, self.settings, self.solver, self.precision)
+        self._open_files.callback(self.sensors.end)
         self.sensors.begin(None if resume is None else resume["sensorFileSizes"])
         self.sensor_schedule = _Schedule(it.startTime, float(s.sensors.writePeriod),
                                          bool(s.file.writeInitialValues))
@@ -177,8 +183,6 @@ class OutputManager:
                 schedule.tw = max(resume[key] + float(period), resume["time"])
             self.last_written = {"solution": resume["lastSolutionWritten"], "sensors": resume["lastSensorsWritten"],
                                  "image": resume["lastImageRecorded"]}
-        if s.file.write:
-            self._open_solution_file()
         self.restart_schedule, self._restart_time = None, None
         if s.restart.write and not self.solver.is_static:
             from . import restart
@@ -212,14 +216,16 @@ class OutputManager:
             # (append is ignored for binary files, as in Exudyn)
             self.solution_file = BinarySolutionFile(name, self.precision >= 8,
                                                     None if resume is None else resume["solutionFileSize"])
+            self._open_files.callback(self.solution_file.close)
             if resume is None:
                 self.solution_file.header(self._solution_header())
             return
         if resume is not None:
-            from .sensors import continue_file
-            self.solution_file = continue_file(name, resume["solutionFileSize"])
+            self.solution_file = continue_file(name, resume["solutionFileSize"], "solution file")
+            self._open_files.callback(self.solution_file.close)
             return
-        self.solution_file = open(name, "a" if s.append else "w")
+        self.solution_file = OutputFile(name, "a" if s.append else "w", "solution file")
+        self._open_files.callback(self.solution_file.close)
         if s.writeHeader:
             f = self.solution_file
             solver_line, _, counts, steps, _ = self._solution_header()
@@ -270,12 +276,15 @@ class OutputManager:
 
     # ------------------------------------------------------------ write
     def write(self, t, initial=False):
+        """The outputs due at t (sensors, solution file, image, restart file), their files flushed."""
         h = self.solver.it.currentStepSize
         if self.sensors.any_active and self.sensor_schedule.due(t, initial, self.t_end, h):
             self.sensors.write(t)
+            self.sensors.flush()
             self.last_written["sensors"] = t
         if self.solution_file is not None and self.solution_schedule.due(t, initial, self.t_end, h):
             self._write_solution_line(t)
+            self.solution_file.flush()
             self.last_written["solution"] = t
         if self.image_schedule is not None and self.image_schedule.due(t, initial, self.t_end, h):
             self._save_image()
@@ -341,44 +350,57 @@ class OutputManager:
             self.solution_file.row(t, vals)
         else:
             self.solution_file.write(fmt_row(t, vals, p))
-        s = self.settings.solution
-        if s.flushFilesImmediately or vals.shape[0] + 1 >= int(s.file.flushAboveCoordinates):
-            self.solution_file.flush()          # (long lines: flushed each, as Exudyn's flushAboveCoordinates)
 
     # ------------------------------------------------------------ end
     def end(self, solver, failed=False):
+        """The solve ended (returned, or ``failed``: ended by its solver with its error): the last
+        restart file, the footers, every file closed. Once only (``abort`` included)."""
         if self.ended:
             return
         self.ended = True
-        if getattr(self, "restart_schedule", None) is not None and not failed \
-                and self._restart_time != solver.it.currentTime:
-            self.write_restart(solver.it.currentTime)       # (and at the end, as Exudyn)
-        s = self.settings.solution.file
-        if isinstance(self.solution_file, BinarySolutionFile):
-            it, conv = solver.it, solver.conv
-            self.solution_file.footer(_now(), [int(failed or conv.stepReductionFailed),
-                                               int(conv.discontinuousIterationSuccessful),
-                                               int(conv.newtonSolutionDiverged), int(conv.massMatrixNotInvertible),
-                                               max(it.currentStepIndex - 1, 0), it.newtonStepsCount,
-                                               it.newtonJacobiCount])
-            self.solution_file = None
-        if self.solution_file is not None:
-            if s.writeFooter:
-                it, conv = solver.it, solver.conv
-                cpu = time.process_time() - self.started
-                self.solution_file.write(f"#simulation finished={_now()}\n")
-                self.solution_file.write(
-                    f"#Solver Info: cpuTime={cpu:.5g},stepReductionFailed(or step failed)="
-                    f"{int(failed or conv.stepReductionFailed)},discontinuousIterationSuccessful="
-                    f"{int(conv.discontinuousIterationSuccessful)},newtonSolutionDiverged="
-                    f"{int(conv.newtonSolutionDiverged)},massMatrixNotInvertible={int(conv.massMatrixNotInvertible)},"
-                    f"total time steps={max(it.currentStepIndex - 1, 0)},total Newton iterations="
-                    f"{it.newtonStepsCount},total Newton jacobians={it.newtonJacobiCount}\n")
-            self.solution_file.close()
-            self.solution_file = None
-        if hasattr(self, "sensors"):
-            self.sensors.end()
+        with self._open_files:
+            if getattr(self, "restart_schedule", None) is not None and not failed \
+                    and self._restart_time != solver.it.currentTime:
+                self.write_restart(solver.it.currentTime)       # (and at the end, as Exudyn)
+            self._footers(solver, failed)
+        self.solution_file = None
         if getattr(self, "renderer", None) is not None:
             # a running renderer shows the last state (Exudyn's solvers update it for one)
             c = self.mbs._compiled
             c.states[CFG.Visualization].copy_from(c.states[CFG.Current])
+
+    def abort(self):
+        """The solve stopped by an exception (not its solver's error): every file closed with the
+        outputs written so far, no footer (as Exudyn). Nothing after ``end``."""
+        if self.ended:
+            return
+        self.ended = True
+        self._open_files.close()
+        self.solution_file = None
+
+    def _footers(self, solver, failed):
+        """The footers of the solution file (solution.file.writeFooter; the binary file's end always)
+        and of the sensor files (solution.sensors.writeFooter)."""
+        s = self.settings.solution
+        it, conv = solver.it, solver.conv
+        steps = max(it.currentStepIndex - 1, 0)
+        flags = [int(failed or conv.stepReductionFailed), int(conv.discontinuousIterationSuccessful),
+                 int(conv.newtonSolutionDiverged), int(conv.massMatrixNotInvertible)]
+        if isinstance(self.solution_file, BinarySolutionFile):
+            self.solution_file.footer(_now(), flags + [steps, it.newtonStepsCount, it.newtonJacobiCount])
+        text_files = []
+        if self.solution_file is not None and not isinstance(self.solution_file, BinarySolutionFile) \
+                and s.file.writeFooter:
+            text_files.append(self.solution_file)
+        if hasattr(self, "sensors") and s.sensors.writeFooter:
+            text_files.extend(self.sensors.files.values())
+        if not text_files:
+            return
+        cpu = time.process_time() - self.started
+        footer = (f"#simulation finished={_now()}\n"
+                  f"#Solver Info: cpuTime={cpu:.5g},stepReductionFailed(or step failed)={flags[0]},"
+                  f"discontinuousIterationSuccessful={flags[1]},newtonSolutionDiverged={flags[2]},"
+                  f"massMatrixNotInvertible={flags[3]},total time steps={steps},total Newton iterations="
+                  f"{it.newtonStepsCount},total Newton jacobians={it.newtonJacobiCount}\n")
+        for f in text_files:
+            f.write(footer)

@@ -1,14 +1,13 @@
 """Sensors: evaluation, files in Exudyn's format, internal storage."""
 from __future__ import annotations
 
-import os
-
 import numpy as np
 
 from ..enums import ConfigurationType, OutputVariableType
 from ..errors import AssemblyError, ExudynValueError
 from ..items.spec import describe_item
 from . import output_path
+from .files import OutputFile, continue_file
 from .item_outputs import output_batch
 from .manager import fmt_row
 from .sensor_store import SensorRows
@@ -85,15 +84,6 @@ def sensor_stored_data(mbs, i):
     return data.array()
 
 
-def continue_file(name, size, mode="a"):
-    """An output file continued after a restart: cut back to ``size`` bytes where it exists (what it
-    held when the restart file was written; -1: kept as it is) and opened for appending."""
-    if size is not None and size >= 0 and os.path.exists(name):
-        with open(name, "r+b") as fh:
-            fh.truncate(size)
-    return open(name, mode)
-
-
 class SensorOutput:
     """Files and storage of all sensors during one solve."""
 
@@ -135,9 +125,9 @@ class SensorOutput:
     def _open(self, i, r, append, resume_size=None):
         name = output_path(r.values["fileName"])
         if resume_size is not None:
-            self.files[i] = continue_file(name, resume_size)
+            self.files[i] = continue_file(name, resume_size, "sensor file")
             return
-        f = open(name, "a" if append else "w")
+        f = OutputFile(name, "a" if append else "w", "sensor file", f" (sensor number {i})")
         self.files[i] = f
         if self.settings.solution.sensors.writeHeader:
             from .manager import _now, version_string
@@ -181,10 +171,13 @@ class SensorOutput:
             p = self.precision
             for i, f in self.files.items():
                 f.write(fmt_row(t, plan.value(i), p))
-                if self.settings.solution.flushFilesImmediately:
-                    f.flush()
+
+    def flush(self):
+        for f in self.files.values():
+            f.flush()
 
     def end(self):
-        for f in self.files.values():
+        """Every sensor file closed (each, whatever another's close does)."""
+        files, self.files = list(self.files.values()), {}
+        for f in files:
             f.close()
-        self.files = {}

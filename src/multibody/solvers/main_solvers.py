@@ -19,7 +19,8 @@ import time
 import numpy as np
 
 from ..enums import DynamicSolverType, LinearSolverType
-from ..errors import ExudynValueError, InternalError, ModelError, NotImplementedFeatureError, SolverError
+from ..errors import (ExudynValueError, InternalError, ModelError, NotImplementedFeatureError, SolverError,
+                      UserFunctionError)
 from .base import SolverConvergenceData, SolverIterationData, SolverOutputData, SolverTimer
 from .main_solver_steps import (ExplicitStepMethods, StepwiseMethods, UserFunctionSetters, post_newton_on,
                                 python_steps)
@@ -195,7 +196,11 @@ class MainSolverBase(StepwiseMethods):
         self._output.cpuStartTime = time.process_time()
         inner.output_manager = OutputManager(mainSystem, simulationSettings, inner)
         inner.initialize()
-        inner.begin_run()
+        try:
+            inner.begin_run()
+        except BaseException as exc:
+            self._abort(exc)
+            raise
         self._after_initialize()
         out = self._output
         out.verboseMode, out.verboseModeFile = inner.verbose_level(), inner.verbose_file_level()
@@ -217,18 +222,29 @@ class MainSolverBase(StepwiseMethods):
 
     def SolveSteps(self, mainSystem, simulationSettings):
         """The steps from ``it.currentTime`` to ``it.endTime``; True on success, False where the
-        solver failed (GetErrorString)."""
+        solver failed (GetErrorString). Any other exception (a user function's, an interrupt) is
+        raised on, the output files closed without footers, as Exudyn."""
         inner = self._require()
         self._output.finishedSuccessfully = False
         try:
             if any(name != "PostNewton" for name in self._user):
                 return python_steps(self, mainSystem, simulationSettings)
             return self._compiled_steps()
-        except SolverError as exc:
-            self._failure = f"{type(exc).__name__}: {exc}"
-            self._output.finishedSuccessfully = False
-            inner.error_message = str(exc)
-            return False
+        except BaseException as exc:
+            if isinstance(exc, SolverError) and not isinstance(exc, UserFunctionError):
+                self._failure = f"{type(exc).__name__}: {exc}"
+                self._output.finishedSuccessfully = False
+                inner.error_message = str(exc)
+                return False
+            self._abort(exc)
+            raise
+
+    def _abort(self, exc):
+        """An exception out of InitializeSolver or SolveSteps: its message into the solver
+        information file, the output files closed without footers (as SolveDynamic)."""
+        inner = self._inner
+        inner.report_end(failed=f"{type(exc).__name__}: {exc}")
+        inner.abort_run()
 
     def _compiled_steps(self):
         """SolveSteps by the inner solver's step loop (steploop.py solve_steps)."""

@@ -26,12 +26,14 @@ class _Report:
 
 def _open_information_file(settings):
     """A writer of lines into solution.solverInformationFileName (directories created, relative
-    to config.outputDirectory as the solution file), with ``close``."""
+    to config.outputDirectory as the solution file), each line flushed, with ``close``."""
     from ..output import output_path
-    fh = open(output_path(settings.solution.solverInformationFileName), "w")
+    from ..output.files import OutputFile
+    fh = OutputFile(output_path(settings.solution.solverInformationFileName), "w", "solver information file")
 
     def write(text):
         fh.write(text + "\n")
+        fh.flush()
     write.close = fh.close
     return write
 

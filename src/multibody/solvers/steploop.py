@@ -65,10 +65,22 @@ class StepLoop(Reporting, SolverBase):
 
     # ---------------------------------------------------------------- the loop
     def run(self):
-        self.begin_run()
-        self.solve_steps()
-        self.end_run()
+        """begin_run, solve_steps, end_run; the outputs closed on every way out (``abort``)."""
+        try:
+            self.begin_run()
+            self.solve_steps()
+            self.end_run()
+        except BaseException:
+            self.abort_run()
+            raise
         return True
+
+    def abort_run(self):
+        """After an exception out of the run (a user function's, an interrupt): the output files
+        closed with what the steps completed wrote, without footers (a failure of the solver
+        itself wrote them before its error: ``fail_step``)."""
+        if self.output_manager is not None:
+            self.output_manager.abort()
 
     def begin_run(self):
         """The run's time data into the engine and ``it``, a restart file's state taken, the
@@ -117,7 +129,7 @@ class StepLoop(Reporting, SolverBase):
                    or (adaptive and h < h_max and not self.compiled_step_size_control))
             e["max_steps"], e["done"] = 1 if one else COMPILED_STEPS_MAX, 0
             self.before_steps()
-            status = self.engine_steps()
+            status = self.steps_or_stop()
             self.after_steps(status)
             if one and e["done"]:
                 self.after_one_step(adaptive, h_max, inc, rec_steps, rec_its)
@@ -151,6 +163,19 @@ class StepLoop(Reporting, SolverBase):
             e["signal_jacobian"] = 1
         e["stop"] = 0
         self.eq.bind(self.current.q, self.current.v, self.current.t)
+
+    def steps_or_stop(self):
+        """``engine_steps``; where an exception (a user function's, an interrupt) stops a step, the
+        counters of the steps completed and the time of the step stopped (the coordinates as the
+        step left them: its start, or its predictor; as Exudyn) before it goes on."""
+        try:
+            return self.engine_steps()
+        except BaseException:
+            e, it = self.engine, self.it
+            self.sync_statistics()
+            it.currentStepIndex = int(e["step"]) + 1
+            it.currentTime = self.current.t = float(e["t_new"])
+            raise
 
     def engine_steps(self):
         """The compiled steps, with what they leave to Python in between (NEED_JACOBIAN, NEED_SOLVE,
@@ -218,6 +243,7 @@ class StepLoop(Reporting, SolverBase):
         t_new, h_try, step = e["t_new"], e["h_step"], e["step"] + 1
         msg = self.failure_message(status)
         if status == Status.NONFINITE or e["nonfinite"]:
+            self.current.t = it.currentTime = t_new      # (the state where NaN appeared, not set back)
             self.fail_step(t_new, step, self.diagnose_nonfinite() or msg)
         if status in (Status.GROUP_FAILED, Status.SINGULAR_MASS):
             self.fail_step(t_new, step, msg)
