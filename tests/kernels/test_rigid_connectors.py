@@ -173,9 +173,16 @@ def test_jacobians_rotveclg_and_user_function():
 
 
 def test_damping_jacobian_is_exact_system_level():
-    """Velocities enter only through v = J(q) q_t: D equals the finite difference of the whole Q."""
+    """Velocities enter only through v = J(q) q_t: D equals the finite difference of the whole Q,
+    at unit Euler parameters (off unit length a marker's angular velocity is A G_loc q_t, Exudyn's
+    body-frame form, and D keeps the Jacobian G: a Newton-matrix approximation of the drift's size)."""
     mbs = _model()
     c, q, v = _state(mbs, seed=3)
+    for node in range(mbs.systemData.NumberOfNodes()):
+        if mbs.GetNode(node)["nodeType"] == "RigidBodyEP":
+            ep = slice(mbs.GetNodeODE2Index(node) + 3, mbs.GetNodeODE2Index(node) + 7)
+            ref = np.asarray(mbs.GetNode(node)["referenceCoordinates"][3:])
+            q[ep] = (ref + q[ep]) / np.linalg.norm(ref + q[ep]) - ref
     eq = c.equations
     eq.update_kinematics(q, v, 0.)
     eq.constraints(np.zeros(c.n_ae))

@@ -1607,6 +1607,9 @@ def slider_crank_3d(exu, U, solver='GA', h=1e-3, nSteps=500, rho=0.9):
     _solve_dynamic(exu, mbs, ss, st)
     res = state(mbs)
     res['sensors'] = sensor_data(mbs, sensors)
+    # the joint torque is a multiplier: an acceleration-level quantity (test_reference_models.py
+    # ACCELERATION_ATOL_FACTOR), converged Newton iterates differ there by ~4e-9
+    res['atol'] = {'sensors.torque': 1e-7 * float(np.abs(np.asarray(res['sensors']['torque'])[:, 1:]).max())}
     return res
 
 

@@ -216,7 +216,9 @@ def cmd_run(args):
     records = []
     log = open(args.log, 'w') if args.log else None
     checker = Checker(args.timeout)
-    for seed in range(args.seed0, args.seed0 + args.n):
+    seeds = [int(x) for x in args.seeds.replace(',', ' ').split()] if args.seeds else \
+        range(args.seed0, args.seed0 + args.n)
+    for seed in seeds:
         rec = checker(seed)[0]
         records.append(rec)
         if log:
@@ -332,6 +334,7 @@ def main(argv=None):
         if name == 'run':
             s.add_argument('--log', default='')
             s.add_argument('--verbose', action='store_true')
+            s.add_argument('--seeds', default='', help='these seeds (comma or space separated) instead of --n/--seed0')
     s = sub.add_parser('show')
     s.add_argument('--seed', type=int, required=True)
     s.add_argument('--spec', action='store_true')

@@ -68,9 +68,10 @@ def _copy_frames(src, dst, A_local, pos, vel, A, omega, Jpos, Jrot, ltg,
 @njit
 def body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos, Jrot, Jrot_local, ltg,
                 m_pos, m_vel, m_A, m_omega, m_Jpos, m_Jrot, m_ltg):
-    """Markers at body-fixed points b: p + A b, v + A (w_loc x b), Jpos - A (b x Jrot_loc).
+    """Markers at body-fixed points b: p + A b, v + A (w_loc x b), omega = A w_loc,
+    Jpos - A (b x Jrot_loc), Jrot of the body.
 
-    The body-frame forms equal the global ones v + w x (A b), Jpos - (A b) x Jrot while A is
+    The body-frame forms equal the global ones v + w x (A b), w, Jpos - (A b) x Jrot while A is
     orthonormal; with Euler parameters off unit length (index-2 drift) they are what Exudyn uses.
 
     Parameters
@@ -111,7 +112,8 @@ def _body_points(src, dst, local, A_local, pos, vel, A, omega, omega_local, Jpos
         for a in range(3):
             m_vel[d, a] = vel[s, a] + A[s, a, 0] * c[0] + A[s, a, 1] * c[1] + A[s, a, 2] * c[2]
             if want_omega:
-                m_omega[d, a] = omega[s, a]
+                # A w_loc: the body-frame form again (G theta_t where A is orthonormal)
+                m_omega[d, a] = A[s, a, 0] * wl0 + A[s, a, 1] * wl1 + A[s, a, 2] * wl2
         if want_A:
             _marker_rotation(m_A, d, A, s, A_local, i, rotate)
         for k in range(K):

@@ -4,11 +4,14 @@ Reads the two markers' frames straight from the system marker arrays (no per-joi
 and writes the residuals and constraint Jacobians of all joints of a group. The equations are
 those of ``kernels/joints.py`` (joints.md): six candidate quantities per joint,
 
-    t = dp (GLOBAL) or A_bar^T dp (in J0, ``local``),          index 2: dv or A_J0^T (dv + dp x w0)
-    r_k = a_k^T b_k, a_k = A_bar[:, rot_a[k]], b_k = A_J1[:, rot_b[k]],  index 2: (w0 - w1)^T (a_k x b_k)
+    t = dp (GLOBAL) or A_bar^T dp (in J0, ``local``),   index 2: dv or A_J0^T dv + (d/dt A_J0)^T dp
+    r_k = a_k^T b_k, a_k = A_bar[:, rot_a[k]], b_k = A_J1[:, rot_b[k]],  index 2: a_k_t^T b_k + a_k^T b_k_t
 
 with A_J0 = A_m0 R0, A_J1 = A_m1 R1 and A_bar = A_J0 Ru (Ru the user rotation offset, identity
-without one); ``rows`` selects the E equations of the joint type.
+without one); ``rows`` selects the E equations of the joint type. The rates are the body-frame
+forms of joints.md, d/dt A_J = A_m (w_m x R) with the markers' angular velocities w_m in their own
+frames, w_m = A_m^-1 w (marker w = A_body w_body-local): with Euler parameters off unit length
+(index-2 drift) A_m is not orthonormal and these differ from w x A_J, as in Exudyn.
 """
 import numpy as np
 
@@ -38,6 +41,10 @@ def rigid_joint_equations(m0, m1, pos, vel, omega, A, Jpos, Jrot, R0, R1, Ru, u_
     dv = stack_empty(3)
     dpw = stack_empty(3)
     axb = stack_empty(3)
+    wm0 = stack_empty(3)
+    wm1 = stack_empty(3)
+    AJ0t = stack_empty((3, 3))
+    AJ1t = stack_empty((3, 3))
     for i in range(n):
         i0, i1 = m0[i], m1[i]
         for a in range(3):
@@ -63,18 +70,28 @@ def rigid_joint_equations(m0, m1, pos, vel, omega, A, Jpos, Jrot, R0, R1, Ru, u_
         for a in range(3):
             dp[a] = pos[i1, a] - pos[i0, a]
             dv[a] = vel[i1, a] - vel[i0, a]
-        w0x, w0y, w0z = omega[i0, 0], omega[i0, 1], omega[i0, 2]
-        dpw[0] = dv[0] + dp[1] * w0z - dp[2] * w0y
-        dpw[1] = dv[1] + dp[2] * w0x - dp[0] * w0z
-        dpw[2] = dv[2] + dp[0] * w0y - dp[1] * w0x
+        if index2[i]:
+            _marker_local(A, omega, i0, wm0)
+            _marker_local(A, omega, i1, wm1)
+            # rates of the joint axes: A_m (w_m x R[:, c])
+            _axes_rates(A, i0, R0, i, wm0, AJ0t)
+            _axes_rates(A, i1, R1, i, wm1, AJ1t)
+            # (d/dt A_J0)^T dp = -R0^T (w_m0 x A_m0^T dp)
+            for a in range(3):
+                dpw[a] = A[i0, 0, a] * dp[0] + A[i0, 1, a] * dp[1] + A[i0, 2, a] * dp[2]
+            c0 = wm0[1] * dpw[2] - wm0[2] * dpw[1]
+            c1 = wm0[2] * dpw[0] - wm0[0] * dpw[2]
+            c2 = wm0[0] * dpw[1] - wm0[1] * dpw[0]
+            for a in range(3):
+                dpw[a] = -(R0[i, 0, a] * c0 + R0[i, 1, a] * c1 + R0[i, 2, a] * c2)
         # translations
         if local[i]:
             for a in range(3):
                 s3 = 0.0
-                s2 = 0.0
+                s2 = dpw[a] if index2[i] else 0.0
                 for c in range(3):
                     s3 += Ab[c, a] * dp[c]
-                    s2 += AJ0[c, a] * dpw[c]
+                    s2 += AJ0[c, a] * dv[c]
                 t3[a] = s3
                 t2[a] = s2
             if with_jacobian:
@@ -108,13 +125,9 @@ def rigid_joint_equations(m0, m1, pos, vel, omega, A, Jpos, Jrot, R0, R1, Ru, u_
             axb[1] = az * bx - ax * bz
             axb[2] = ax * by - ay * bx
             if index2[i]:
-                # velocity form with the vectors of A_J0 (without user offset)
-                vx, vy, vz = AJ0[0, ca], AJ0[1, ca], AJ0[2, ca]
-                cx = vy * bz - vz * by
-                cy = vz * bx - vx * bz
-                cz = vx * by - vy * bx
-                val[3 + kk] = (cx * (w0x - omega[i1, 0]) + cy * (w0y - omega[i1, 1])
-                               + cz * (w0z - omega[i1, 2]))
+                # product rule with the vectors of A_J0 (without user offset)
+                val[3 + kk] = (AJ0t[0, ca] * bx + AJ0t[1, ca] * by + AJ0t[2, ca] * bz
+                               + AJ0[0, ca] * AJ1t[0, cb] + AJ0[1, ca] * AJ1t[1, cb] + AJ0[2, ca] * AJ1t[2, cb])
             else:
                 val[3 + kk] = ax * bx + ay * by + az * bz
             if with_jacobian:
@@ -136,6 +149,35 @@ def rigid_joint_equations(m0, m1, pos, vel, omega, A, Jpos, Jrot, R0, R1, Ru, u_
             if with_jacobian:
                 for k in range(2 * K):
                     C[i, e, k] = Cf[rows[e], k]
+
+
+@njit(inline="always")
+def _marker_local(A, omega, m, out):
+    """out = A[m]^-1 omega[m] (the rows of the inverse: cross products of the columns over det)."""
+    c00, c01, c02 = A[m, 0, 0], A[m, 1, 0], A[m, 2, 0]
+    c10, c11, c12 = A[m, 0, 1], A[m, 1, 1], A[m, 2, 1]
+    c20, c21, c22 = A[m, 0, 2], A[m, 1, 2], A[m, 2, 2]
+    wx, wy, wz = omega[m, 0], omega[m, 1], omega[m, 2]
+    # c1 x c2, c2 x c0, c0 x c1
+    r00, r01, r02 = c11 * c22 - c12 * c21, c12 * c20 - c10 * c22, c10 * c21 - c11 * c20
+    r10, r11, r12 = c21 * c02 - c22 * c01, c22 * c00 - c20 * c02, c20 * c01 - c21 * c00
+    r20, r21, r22 = c01 * c12 - c02 * c11, c02 * c10 - c00 * c12, c00 * c11 - c01 * c10
+    det = c00 * r00 + c01 * r01 + c02 * r02
+    out[0] = (r00 * wx + r01 * wy + r02 * wz) / det
+    out[1] = (r10 * wx + r11 * wy + r12 * wz) / det
+    out[2] = (r20 * wx + r21 * wy + r22 * wz) / det
+
+
+@njit(inline="always")
+def _axes_rates(A, m, R, i, w, out):
+    """out[:, c] = A[m] (w x R[i, :, c]): the rates of A[m] R[i] for a marker rotating with w in its
+    own frame."""
+    for c in range(3):
+        x = w[1] * R[i, 2, c] - w[2] * R[i, 1, c]
+        y = w[2] * R[i, 0, c] - w[0] * R[i, 2, c]
+        z = w[0] * R[i, 1, c] - w[1] * R[i, 0, c]
+        for a in range(3):
+            out[a, c] = A[m, a, 0] * x + A[m, a, 1] * y + A[m, a, 2] * z
 
 
 @njit

@@ -438,6 +438,11 @@ def marker_output(mbs, m, variableType, configuration=CFG.Current):
             return np.asarray(vals, dtype=float)
         return np.array([fr.cval[m] if var == OVT.Coordinates else fr.cvel[m]])
     p, v, A, w = fr.pos[m].copy(), fr.vel[m].copy(), fr.A[m].copy(), fr.omega[m].copy()
+    g, row = c.marker_group[m]
+    if hasattr(g, "bodies"):
+        # markers on bodies report their body's angular velocity G theta_t, as Exudyn; the frame's
+        # A G_loc theta_t, which the connectors read, differs from it off unit Euler parameters
+        w = eq.body_frames.omega[g.bodies[row]].copy()
     p_ref = None
     if var == OVT.Displacement:
         eq.update_kinematics(np.zeros(c.n_ode2), np.zeros(c.n_ode2), st.t)
