@@ -167,22 +167,21 @@ def rotation_coordinate_markers(src, dst, coord, A, omega, Jrot, n_ltg, cval, cv
 
 
 @njit
-def point_outputs(bodies, loc, A, omega, pos, vel, r, p, v):
-    """Points loc[i] (m, 3) of the bodies bodies[i] with frames (A, omega, pos, vel; the outputs
-    of body sensors and GetObjectOutputBody): r = A b, p = pos + r, v = vel + omega x r (global),
-    each sum in the order of ((A_0 b_0 + A_1 b_1) + A_2 b_2)."""
+def point_outputs(bodies, loc, A, omega_local, pos, vel, r, p, v):
+    """Points loc[i] (m, 3) of the bodies bodies[i] with frames (A, omega_local, pos, vel; the
+    outputs of body sensors and GetObjectOutputBody): r = A b, p = pos + r, v = vel + A (w_loc x b)
+    (the body-frame form, as Exudyn: with Euler parameters off unit length it differs from
+    vel + w x r), each sum in the order of ((A_0 b_0 + A_1 b_1) + A_2 b_2)."""
     for i in range(bodies.shape[0]):
         k = bodies[i]
         for a in range(3):
             r[i, a] = A[k, a, 0] * loc[i, 0] + A[k, a, 1] * loc[i, 1] + A[k, a, 2] * loc[i, 2]
-        w0, w1, w2 = omega[k, 0], omega[k, 1], omega[k, 2]
-        r0, r1, r2 = r[i, 0], r[i, 1], r[i, 2]
-        p[i, 0] = pos[k, 0] + r0
-        p[i, 1] = pos[k, 1] + r1
-        p[i, 2] = pos[k, 2] + r2
-        v[i, 0] = vel[k, 0] + (w1 * r2 - w2 * r1)
-        v[i, 1] = vel[k, 1] + (w2 * r0 - w0 * r2)
-        v[i, 2] = vel[k, 2] + (w0 * r1 - w1 * r0)
+        w0, w1, w2 = omega_local[k, 0], omega_local[k, 1], omega_local[k, 2]
+        b0, b1, b2 = loc[i, 0], loc[i, 1], loc[i, 2]
+        c0, c1, c2 = w1 * b2 - w2 * b1, w2 * b0 - w0 * b2, w0 * b1 - w1 * b0
+        for a in range(3):
+            p[i, a] = pos[k, a] + r[i, a]
+            v[i, a] = vel[k, a] + (A[k, a, 0] * c0 + A[k, a, 1] * c1 + A[k, a, 2] * c2)
 
 
 @njit

@@ -110,7 +110,10 @@ def _rotation_xyz(A):
     return np.asarray(RotationMatrix2RotXYZ(A), dtype=float)
 
 
-def _frame_output(var, p, v, A, w, p_ref=None, acc=None, coords=None):
+def _frame_output(var, p, v, A, w, p_ref=None, acc=None, coords=None, w_local=None):
+    """The output ``var`` of a frame (position p, velocity v, rotation A, angular velocity w; the
+    local angular velocity w_local where it is not A^T w: with Euler parameters off unit length,
+    Exudyn's G_loc theta_t); None for other outputs."""
     if var == OVT.Position:
         return p
     if var == OVT.Displacement:
@@ -128,7 +131,7 @@ def _frame_output(var, p, v, A, w, p_ref=None, acc=None, coords=None):
     if var == OVT.AngularVelocity:
         return w
     if var == OVT.AngularVelocityLocal:
-        return A.T @ w
+        return A.T @ w if w_local is None else w_local
     if var == OVT.HomogeneousTransformation:
         H = np.eye(4)
         H[:3, :3], H[:3, 3] = A, p
@@ -193,8 +196,9 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
         fr = eq.node_frames
     rec = c.items["node"][n]
     if var.name not in rec.spec.outputs:
-        raise InternalError(f"ERROR: illegal call to {rec.spec.class_name}::GetOutputVariable: "
-                            f"{c.describe('node', n)} does not provide {var}")
+        raise ExudynValueError(f"Invalid OutputVariableType in MainNode::GetOutputVariable: '{var.name}'; "
+                               f"{c.describe('node', n)} cannot compute the requested variable type "
+                               f"(it provides {', '.join(rec.spec.outputs)})")
     s, k = int(c.node_ode2_start[n]), int(c.node_n_ode2[n])
     if rec.spec.type_name == "GenericODE1":
         return _ode1_coordinates(c, st, int(c.node_ode1_start[n]), int(c.node_n_ode1[n]), var, configuration)
@@ -227,7 +231,7 @@ def node_output(mbs, n, variableType, configuration=CFG.Current):
         a = st.a[s:s + k] if len(st.a) else np.zeros(k)
         J = fr.Jpos[n][:, :k]
         acc = J @ a if k else np.zeros(3)
-    out = _frame_output(var, p, v, A, w, p_ref, acc)
+    out = _frame_output(var, p, v, A, w, p_ref, acc, w_local=fr.omega_local[n])
     if out is None:
         if eq is None:
             _, eq, _ = _kinematics(mbs, configuration)
@@ -280,9 +284,13 @@ def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG
     var = _ovt(variableType)
     _check_reference(f"GetObjectOutputBody(object {int(b)})", var, configuration)
     c, _, st = _state(mbs, configuration)
-    if var.name not in supported_outputs(c, "object", b, body=True):
-        raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: {c.describe('object', b)} does "
-                            f"not provide {var}")
+    supported = supported_outputs(c, "object", b, body=True)
+    if var.name not in supported:
+        raise ExudynValueError(f"{c.describe('object', b)} (a body) has no OutputVariableType '{var.name}'; "
+                               f"it provides {', '.join(supported)}")
+    if var in (OVT.KineticEnergy, OVT.PotentialEnergy) and np.any(np.asarray(localPosition, dtype=float) != 0):
+        raise ExudynValueError(f"{c.describe('object', b)}: the energy is one value for the whole item; "
+                               f"localPosition must be [0,0,0], got {list(np.ravel(localPosition))}")
     g, row = c.object_group[b]
     if hasattr(g, "body_output"):       # (from the state: rigid-body accelerations, angles)
         out = g.body_output(c.equations, st, row, var, np.asarray(localPosition, dtype=float))
@@ -314,7 +322,7 @@ def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG
         ltg = g.ltg[row]
         k = int((ltg >= 0).sum())
         acc = fr.Jpos[b][:, :k] @ st.a[ltg[:k]] if k else np.zeros(3)
-    out = _frame_output(var, p, v, A, w, p_ref, acc)
+    out = _frame_output(var, p, v, A, w, p_ref, acc, w_local=fr.omega_local[b])
     if out is None:
         raise InternalError(f"ERROR: illegal call to GetObjectOutputBody: {c.describe('object', b)} "
                             f"does not provide {var}")
@@ -322,7 +330,7 @@ def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG
 
 
 def body_points(frames, bodies, loc, out=None):
-    """r = A b, the position p + r and the velocity v + w x r of the local points loc (m, 3) of
+    """r = A b, the position p + r and the velocity v + A (w_loc x b) of the local points loc (m, 3) of
     bodies (m,) with frames: (m, 3) each, by one kernel (kernels/markers.point_outputs), so that
     a sensor plan's rows (output/sensor_plan.py) are the numbers of body_output, bit for bit.
     ``out``: an (3, m, 3) buffer for r, p, v, with bodies an int64 and loc a C-ordered float
@@ -332,7 +340,7 @@ def body_points(frames, bodies, loc, out=None):
         loc = np.asarray(loc, dtype=float).reshape(-1, 3)
         out = np.empty((3, bodies.shape[0], 3))
     r, p, v = out
-    _km.point_outputs(bodies, loc, frames.A, frames.omega, frames.pos, frames.vel, r, p, v)
+    _km.point_outputs(bodies, loc, frames.A, frames.omega_local, frames.pos, frames.vel, r, p, v)
     return r, p, v
 
 
@@ -439,16 +447,23 @@ def marker_output(mbs, m, variableType, configuration=CFG.Current):
         return np.array([fr.cval[m] if var == OVT.Coordinates else fr.cvel[m]])
     p, v, A, w = fr.pos[m].copy(), fr.vel[m].copy(), fr.A[m].copy(), fr.omega[m].copy()
     g, row = c.marker_group[m]
-    if hasattr(g, "bodies"):
-        # markers on bodies report their body's angular velocity G theta_t, as Exudyn; the frame's
-        # A G_loc theta_t, which the connectors read, differs from it off unit Euler parameters
-        w = eq.body_frames.omega[g.bodies[row]].copy()
+    w_local = None
+    owner = (eq.body_frames, g.bodies[row]) if hasattr(g, "bodies") else \
+        (eq.node_frames, g.nodes[row]) if hasattr(g, "nodes") else None
+    if owner is not None:
+        # as Exudyn: the angular velocity of the body or node (G theta_t; the marker frame's
+        # A G_loc theta_t, which connectors read, differs from it off unit Euler parameters), and
+        # locally A_local^T G_loc theta_t with the marker's rotation A_local in the owner's frame
+        fo, k = owner
+        w = fo.omega[k].copy()
+        if var == OVT.AngularVelocityLocal:
+            w_local = np.linalg.solve(fo.A[k], A).T @ fo.omega_local[k]
     p_ref = None
     if var == OVT.Displacement:
         eq.update_kinematics(np.zeros(c.n_ode2), np.zeros(c.n_ode2), st.t)
         p_ref = eq.markers.pos[m].copy()
         eq.update_kinematics(st.q, st.v, st.t)
-    out = _frame_output(var, p, v, A, w, p_ref)
+    out = _frame_output(var, p, v, A, w, p_ref, w_local=w_local)
     if out is None:
         raise InternalError(f"ERROR: illegal call to GetMarkerOutput: {c.describe('marker', m)} does not "
                             f"provide {var}")
