@@ -394,6 +394,14 @@ class RigidBodies(BodyGroup):
             return None
         return self.acceleration_outputs(st, np.array([row]), var, np.reshape(b, (1, 3)))[0]
 
+    def kinetic_energy(self, frames, b, row):
+        """1/2 m v.v + m v.(w x A c) + 1/2 w_loc^T J w_loc of body ``b`` (group row ``row``) with J at
+        the reference point: Exudyn's form, 1/2 q_t^T M q_t where A is orthonormal (not with Euler
+        parameters off unit length)."""
+        v, w, wl, A = frames.vel[b], frames.omega[b], frames.omega_local[b], frames.A[b]
+        m = float(self.mass[row])
+        return float(0.5 * m * (v @ v) + m * (v @ np.cross(w, A @ self.com[row])) + 0.5 * (wl @ self.J[row] @ wl))
+
     def node_kind(self, row):
         """'EP', 'Rxyz' or 'RotVecLG': the node type of body ``row``."""
         return next(k for k, rows in self.parts if row in rows)

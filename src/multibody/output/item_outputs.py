@@ -302,6 +302,8 @@ def body_output(mbs, b, variableType, localPosition=(0, 0, 0), configuration=CFG
         ltg = g.ltg[row]
         k = int((ltg >= 0).sum())
         _, eq, st = _kinematics(mbs, configuration)
+        if hasattr(g, "kinetic_energy"):
+            return g.kinetic_energy(eq.body_frames, b, row)
         M = eq.mass_blocks()[c.body_groups.index(g)][row][:k, :k]
         vv = st.v[ltg[:k]]
         return 0.5 * float(vv @ M @ vv)
