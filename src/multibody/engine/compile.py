@@ -72,10 +72,14 @@ def compile_all(out=sys.stderr):
 def ensure_compiled():
     """Before the first compiled call of a process: where this installation has not been
     compiled, announce it and compile everything now."""
-    if is_compiled():
+    path = marker_path()
+    if path is not None and os.path.exists(path):
         return
-    sys.stderr.write("multibody: first use of this installation: compiling the engine and the item kernels "
-                     "once (1-3 minutes; `python -m multibody compile` does it ahead) ...\n")
+    if path is None:                # no cache folder (kernels/_jit.py has warned): in every process
+        sys.stderr.write("multibody: compiling the engine and the item kernels in memory (1-3 minutes) ...\n")
+    else:
+        sys.stderr.write("multibody: first use of this installation: compiling the engine and the item kernels "
+                         "once (1-3 minutes; `python -m multibody compile` does it ahead) ...\n")
     sys.stderr.flush()
     compile_all()
 

@@ -36,6 +36,8 @@ def _explicit_class():
 
 def _run(mbs, solver, settings, key, updateInitialValues, storeSolver, static):
     from ..output.manager import OutputManager
+    from .heap import keep_threshold
+    keep_threshold()
     if storeSolver:
         mbs.sys[key] = solver
         mbs.sys["simulationSettings"] = settings

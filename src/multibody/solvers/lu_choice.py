@@ -20,6 +20,8 @@ import os
 
 import numpy as np
 
+from ..kernels._jit import private_dir, temp_cache_root, user_cache_root
+
 MAX_ENTRIES = 256
 _FILE = "lu-choices.json"
 _FORMAT = 1
@@ -42,14 +44,17 @@ def _tag():
 
 
 def cache_dir():
-    """$MULTIBODY_CACHE_DIR, else ~/.cache/multibody (made if missing); None where it cannot be
-    written (nothing is then remembered)."""
-    d = os.environ.get("MULTIBODY_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "multibody")
-    try:
-        os.makedirs(d, exist_ok=True)
-    except OSError:
-        return None
-    return d if os.access(d, os.W_OK) else None
+    """$MULTIBODY_CACHE_DIR, else the user's cache folder (~/.cache/multibody), else the user's
+    folder in the temporary folder: the first that is a folder of this user that can be written
+    (made for the user alone where missing, as the compiled code's: kernels/_jit.py); None where
+    none is (nothing is then remembered)."""
+    for d in (os.environ.get("MULTIBODY_CACHE_DIR"), user_cache_root("multibody"), temp_cache_root()):
+        if d:
+            try:
+                return private_dir(d)
+            except OSError:
+                pass
+    return None
 
 
 def _path():
@@ -61,8 +66,9 @@ def _read(path):
     try:
         with open(path) as fh:
             data = json.load(fh)
-        if data.get("format") == _FORMAT and isinstance(data.get("entries"), dict):
-            return data["entries"]
+        entries = data.get("format") == _FORMAT and data.get("entries")
+        if isinstance(entries, dict) and all(isinstance(group, dict) for group in entries.values()):
+            return entries
     except (OSError, ValueError, AttributeError):
         pass
     return {}
