@@ -219,6 +219,7 @@ def _group_by_type(records, registry, family, selector=None):
 def assemble(mbs):
     """Build the CompiledSystem of a MainSystem (mbs.Assemble())."""
     c = CompiledSystem(mbs)
+    _check_values(c)
     _number_coordinates(c)
     _build_node_and_body_groups(c)
     _build_marker_groups(c)
@@ -237,6 +238,55 @@ def assemble(mbs):
     return c
 
 
+def _plane_normal(v):
+    """Longer than 1 (Exudyn 1.13.6 refuses |n|^2 > 1 + 1e-12; shorter ones, 0 too, are taken)."""
+    n = np.asarray(v, dtype=float)
+    return float(n @ n) - 1.0 > 1e-12
+
+
+# values Exudyn 1.13.6 refuses at Assemble: (family, type name) -> [(parameter, refused(value), expected)]
+_REFUSED_AT_ASSEMBLE = {
+    ("object", "JointRollingDisc"): [("planeNormal", _plane_normal, "must have length 1 (normalize it)")],
+    ("object", "ConnectorCoordinateSpringDamperExt"): [("factor0", lambda v: v == 0, "may not be zero"),
+                                                       ("factor1", lambda v: v == 0, "may not be zero")],
+    ("sensor", "UserFunction"): [("sensorUserFunction", lambda v: v == 0, "must be a Python function")],
+}
+
+
+_INDEX_KINDS = {"NodeIndex": "node", "ObjectIndex": "object", "MarkerIndex": "marker", "LoadIndex": "load",
+                "SensorIndex": "sensor", "ArrayMarkerIndex": "marker", "ArrayNodeIndex": "node",
+                "NodeIndex2": "node", "NodeIndex3": "node", "ArrayObjectIndex": "object", "ArraySensorIndex": "sensor"}
+
+
+def _check_indices(c):
+    """Every item reference is -1 (none) or an item that exists."""
+    for family, records in c.items.items():
+        for i, r in enumerate(records):
+            for p in r.spec.params:
+                target = _INDEX_KINDS.get(p.kind)
+                v = r.values[p.name] if target else None
+                if v is None:
+                    continue
+                n = len(c.items[target])
+                for k in (v if isinstance(v, list) else [v]):
+                    if not -1 <= int(k) < n:
+                        raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: parameter '{p.name}' refers to "
+                                            f"{target} {int(k)}, which does not exist (the system has {n} "
+                                            f"{target}s; -1: none)")
+
+
+def _check_values(c):
+    """Item references (_check_indices) and the parameter values that are valid alone but refused
+    at Assemble (_REFUSED_AT_ASSEMBLE)."""
+    _check_indices(c)
+    for family in ("object", "sensor"):
+        for i, r in enumerate(c.items[family]):
+            for name, refused, expected in _REFUSED_AT_ASSEMBLE.get((family, r.spec.type_name), ()):
+                v = r.values[name]
+                if not callable(v) and refused(v):
+                    raise ItemParameterError(describe_item(r.spec, i, r.name), name, v, expected)
+
+
 def _number_coordinates(c):
     """Node coordinates in node order (ODE2, AE, data), then the constraint multipliers in object
     order."""
@@ -246,6 +296,7 @@ def _number_coordinates(c):
                  "node_ode1_start", "node_n_ode1"):
         setattr(c, name, np.zeros(n, dtype=np.int64))
     n_ode2 = n_ode1 = n_ae = n_data = 0
+    _group_by_type(nodes, NODE_GROUPS, "node")      # (a node type without equations: its error)
     for i, r in enumerate(nodes):
         k2, k1, kae, kd = NODE_GROUPS[r.spec.type_name].counts(r)
         c.node_ode2_start[i], c.node_n_ode2[i] = n_ode2, k2
@@ -368,12 +419,27 @@ def _built_groups(c, cls, idx, records, group_of):
 
 
 def _node_values(r, i, name, k):
-    """A node's parameter ``name`` as k floats (empty where not given)."""
-    vals = np.asarray(r.values.get(name, []), dtype=float)
-    if vals.size and vals.size != k:
+    """A node's parameter ``name`` as k floats (Exudyn 1.13.6 refuses any other size, empty too);
+    empty where the node type has no such parameter."""
+    if name not in r.values:
+        return np.zeros(0)
+    vals = np.asarray(r.values[name], dtype=float)
+    if vals.size != k:
         raise ItemParameterError(describe_item(r.spec, i, r.name), name, list(vals),
                                  f"must have {k} entries (the node's coordinates)")
     return vals
+
+
+EP_NORM_TOLERANCE = 1e-13   # |p.p - 1| of a NodeRigidBodyEP's reference Euler parameters (Exudyn 1.13.6)
+
+
+def _check_euler_parameters(r, i, ref):
+    """Exudyn refuses reference Euler parameters of a norm other than 1 (measured: 1 +- 1e-13 is
+    refused, 1 +- 1e-14 taken)."""
+    p = ref[3:7]
+    if abs(float(p @ p) - 1.0) > EP_NORM_TOLERANCE:
+        raise ItemParameterError(describe_item(r.spec, i, r.name), "referenceCoordinates", list(ref),
+                                 f"must hold Euler parameters of norm 1 (entries 3-6; norm {np.sqrt(p @ p):g})")
 
 
 def _initial_states(c):
@@ -389,6 +455,8 @@ def _initial_states(c):
             if ref.size == 0:
                 raise ItemParameterError(describe_item(r.spec, i, r.name), "referenceCoordinates", [],
                                          f"must have {k} entries (the node's coordinates)")
+            if r.spec.type_name == "RigidBodyEP":
+                _check_euler_parameters(r, i, ref)
             c.q_ref[s:s + k] = ref
             vals = _node_values(r, i, "initialCoordinates", k)
             if vals.size:
@@ -400,18 +468,14 @@ def _initial_states(c):
         k1 = int(c.node_n_ode1[i])
         if k1:
             s1 = int(c.node_ode1_start[i])
-            c.y_ref[s1:s1 + k1] = _node_values(r, i, "referenceCoordinates", k1) if \
-                len(r.values.get("referenceCoordinates", [])) else 0.0
+            c.y_ref[s1:s1 + k1] = _node_values(r, i, "referenceCoordinates", k1)
             vals = _node_values(r, i, "initialCoordinates", k1)
             if vals.size:
                 init.y[s1:s1 + k1] = vals
         kd = int(c.node_n_data[i])
-        if kd:
-            vals = np.asarray(r.values.get("initialCoordinates", []), dtype=float)
-            if vals.size:
-                if vals.size != kd:
-                    raise ItemParameterError(describe_item(r.spec, i, r.name), "initialCoordinates",
-                                             list(vals), f"must have {kd} entries")
+        if r.spec.type_name == "GenericData" or kd:
+            vals = _node_values(r, i, "initialCoordinates", kd)
+            if kd:
                 init.x[int(c.node_data_start[i]):int(c.node_data_start[i]) + kd] = vals
     c.states = {CFG.Initial: init}
     for cfg in (CFG.Current, CFG.StartOfStep, CFG.Visualization):

@@ -8,6 +8,7 @@ LOAD_FORCE_VECTOR = ItemSpec(
     type_name='ForceVector', family='load', class_name='LoadForceVector',
     aliases=('Force',),
     flags=(),
+    requested_markers=(('Position',),),
     outputs=(),
     params=(
         Param('markerNumber', 'MarkerIndex', -1,
@@ -28,6 +29,7 @@ LOAD_TORQUE_VECTOR = ItemSpec(
     type_name='TorqueVector', family='load', class_name='LoadTorqueVector',
     aliases=('Torque',),
     flags=(),
+    requested_markers=(('Orientation',),),
     outputs=(),
     params=(
         Param('markerNumber', 'MarkerIndex', -1,
@@ -48,6 +50,7 @@ LOAD_COORDINATE = ItemSpec(
     type_name='Coordinate', family='load', class_name='LoadCoordinate',
     aliases=(),
     flags=(),
+    requested_markers=(('Coordinate',),),
     outputs=(),
     params=(
         Param('markerNumber', 'MarkerIndex', -1,
@@ -65,6 +68,7 @@ LOAD_MASS_PROPORTIONAL = ItemSpec(
     type_name='MassProportional', family='load', class_name='LoadMassProportional',
     aliases=('Gravity',),
     flags=(),
+    requested_markers=(('BodyMass',),),
     outputs=(),
     params=(
         Param('markerNumber', 'MarkerIndex', -1,

@@ -234,7 +234,7 @@ MARKER_NODE_ODE1_COORDINATE = ItemSpec(
     type_name='NodeODE1Coordinate', family='marker', class_name='MarkerNodeODE1Coordinate',
     aliases=(),
     flags=('Node', 'Coordinate', 'ODE1'),
-    outputs=('Coordinates', 'Coordinates_t'),
+    outputs=('Coordinates',),
     params=(
         Param('nodeNumber', 'NodeIndex', -1, 'Node index (a node with ODE1 coordinates).'),
         Param('coordinate', 'UInt', -1, 'Local ODE1 coordinate index within the node (0-based).'),

@@ -150,14 +150,21 @@ def _preal(v):
     return x
 
 
+INT_MAX = 2 ** 31 - 1      # Exudyn's integers and indices are 32-bit: larger ones are refused
+
+
 def _int(v):
     if isinstance(v, (bool, np.bool_)):
         return int(v)
     if isinstance(v, (int, np.integer)):
-        return int(v)
-    if isinstance(v, (float, np.floating)) and float(v).is_integer():
-        return int(v)
-    raise Rejected("must be an integer", type_error=True)
+        x = int(v)
+    elif isinstance(v, (float, np.floating)) and float(v).is_integer():
+        x = int(v)
+    else:
+        raise Rejected("must be an integer", type_error=True)
+    if not -INT_MAX - 1 <= x <= INT_MAX:
+        raise Rejected(f"must be an integer between {-INT_MAX - 1} and {INT_MAX}", type_error=True)
+    return x
 
 
 def _uint(v):
@@ -318,18 +325,27 @@ def _index_of(index_type, what):
         if isinstance(v, (bool, np.bool_)):
             raise Rejected(f"must be a {what} index", type_error=True)
         if isinstance(v, (int, np.integer)):
+            if not -INT_MAX - 1 <= int(v) <= INT_MAX:
+                raise Rejected(f"must be a {what} index (an integer up to {INT_MAX})", type_error=True)
             return int(v)
         raise Rejected(f"must be a {what} index ({index_type.__name__} or int)", type_error=True)
     return check
+
+
+def _items_of(v, expected):
+    """The entries of a list, tuple or one-dimensional array (what index lists take)."""
+    if isinstance(v, np.ndarray) and v.ndim == 1:
+        return v.tolist()
+    if not isinstance(v, (list, tuple)):
+        raise Rejected(expected, type_error=True)
+    return v
 
 
 def _index_list(index_type, what, n=None):
     single = _index_of(index_type, what)
 
     def check(v):
-        if isinstance(v, (str, bytes, _ItemIndex)) or np.isscalar(v):
-            raise Rejected(f"must be a list of {what} indices", type_error=True)
-        out = [single(x) for x in v]
+        out = [single(x) for x in _items_of(v, f"must be a list of {what} indices")]
         if n is not None and len(out) != n:
             raise Rejected(f"must be a list of {n} {what} indices (got {len(out)})")
         return out
@@ -338,18 +354,16 @@ def _index_list(index_type, what, n=None):
 
 def _plain_index(v):
     if isinstance(v, (_ItemIndex, int, np.integer)) and not isinstance(v, bool):
-        return int(v)
-    raise Rejected("must be an integer index", type_error=True)
+        return _int(int(v))
+    raise Rejected("must be a list of integers", type_error=True)
 
 
 def _array_index(v):
-    if isinstance(v, (str, bytes)) or np.isscalar(v):
-        raise Rejected("must be a list of integer indices", type_error=True)
-    return [_plain_index(x) for x in v]
+    return [_plain_index(x) for x in _items_of(v, "must be a list of integer indices")]
 
 
 def _callable_or_0(v):
-    if v is None or (isinstance(v, (int, float)) and not isinstance(v, bool) and v == 0):
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and v == 0:
         return 0
     if callable(v):
         return v

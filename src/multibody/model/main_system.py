@@ -359,15 +359,30 @@ class MainSystem:
         d = dict(d)
         d.pop(rec.spec.type_key, None)
         new_name = d.pop("name", rec.values["name"])
+        if not isinstance(new_name, str):
+            raise ItemParameterError(describe_item(rec.spec, int(index), rec.name), "name", new_name,
+                                     "must be a string")
+        i = int(index)
+        for key, value in d.items():        # every value validated before any is set
+            p, is_v, legacy = rec.spec.resolve_name(key)
+            if p is None:
+                raise ExudynValueError(f"Modify{family.capitalize()}: {describe_item(rec.spec, i, rec.name)}: "
+                                       f"illegal parameter name {key} cannot be written")
+            validate(rec.spec, p, value, i, rec.name)
         backup = (dict(rec.values), dict(rec.vvalues))
         try:
             for key, value in d.items():
                 self._set_param(family, index, key, value)
-            rec.values["name"] = new_name
-            self._names.pop(family, None)
         except Exception:
+            # (a value refused by the assembled groups: they take the old values back)
+            for key in d:
+                p, is_v, _ = rec.spec.resolve_name(key)
+                if not is_v:
+                    self._set_param(family, index, p.name, backup[0][p.name])
             rec.values, rec.vvalues = backup
             raise
+        rec.values["name"] = new_name
+        self._names.pop(family, None)
         self._changed()
 
     def _defaults(self, family, type_name):

@@ -23,12 +23,7 @@ def _ovt(v):
 
 def supported_outputs(c, family, k, body=False):
     rec = c.items[family][k]
-    outs = list(rec.spec.outputs)
-    if family == "marker" and not outs:
-        t = rec.spec.type_name
-        outs = (["Coordinates", "Coordinates_t"] if "Coordinate" in t else
-                ["Position", "Displacement", "Velocity", "RotationMatrix", "Rotation", "AngularVelocity",
-                 "AngularVelocityLocal", "HomogeneousTransformation"])
+    outs = list(rec.spec.outputs)     # (markers: as Exudyn 1.13.6's SensorMarker takes them; none for BodyMass)
     if family == "object" and rec.spec.type_name == "GenericODE2":
         outs = ["CoordinatesTotal", "Coordinates", "Coordinates_t", "Coordinates_tt", "Force",
                 "KineticEnergy", "PotentialEnergy"]

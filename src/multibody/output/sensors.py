@@ -32,6 +32,8 @@ def check_sensors(c):
             if not 0 <= k < len(c.items[family]):
                 raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: parameter '{param}' refers to "
                                     f"{family} {k}, which does not exist")
+            if t in ("Body", "Object"):
+                _check_body_kind(c, r, i, t, k)
             if t != "Load":
                 ovt = r.values["outputVariableType"]
                 sup = supported_outputs(c, family, k, body=(t == "Body"))
@@ -43,6 +45,22 @@ def check_sensors(c):
                 if not 0 <= int(k) < len(sensors):
                     raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: parameter 'sensorNumbers' "
                                         f"refers to sensor {int(k)}, which does not exist")
+
+
+_CABLES = ("ANCFCable2D", "ALEANCFCable2D")
+
+
+def _check_body_kind(c, r, i, t, k):
+    """SensorBody needs a body, SensorObject an object that is not a body (Exudyn 1.13.6 refuses
+    both at Assemble)."""
+    orec = c.items["object"][k]
+    is_body = "Body" in orec.spec.flags or orec.spec.type_name in _CABLES
+    if t == "Body" and not is_body:
+        raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: parameter 'bodyNumber' refers to "
+                            f"{c.describe('object', k)}, which is not a body; use SensorObject")
+    if t == "Object" and is_body:
+        raise AssemblyError(f"{describe_item(r.spec, i, r.name)}: parameter 'objectNumber' refers to "
+                            f"{c.describe('object', k)}, which is a body; use SensorBody")
 
 
 def sensor_values(mbs, i, configuration=CFG.Current):

@@ -35,7 +35,7 @@ from ..engine.driver import Engine
 from ..engine.entry import Mode
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError
-from .implicit import newton_buffers, number_of_steps, ode1_vectors, workspace_buffers
+from .implicit import newton_buffers, number_of_steps, ode1_vectors, time_interval, workspace_buffers
 from .linear import SINGULAR_PIVOT, LinearSolver, SingularJacobian
 from .steploop import StepLoop
 
@@ -250,7 +250,7 @@ class ExplicitSolver(StepLoop):
     def time_settings(self):
         ti = self.settings.timeIntegration
         n = number_of_steps(float(ti.numberOfSteps))
-        t0, t_end = float(ti.startTime), float(ti.endTime)
+        t0, t_end = time_interval(ti)
         adaptive = bool(ti.adaptiveStep) or self.automatic
         # explicit ReduceStepSize halves the step, IncreaseStepSize doubles it (spec solvers.md 2)
         return (t0, t_end, n, (t_end - t0) / n, float(ti.minimumStepSize), adaptive, 0.5, 2.0,

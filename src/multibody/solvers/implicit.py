@@ -32,11 +32,29 @@ def generalized_alpha_coefficients(spectral_radius):
     return alpha_m, alpha_f, 0.25 * (gamma + 0.5) ** 2, gamma
 
 
+MAX_STEPS = 2 ** 31 - 1
+
+
 def number_of_steps(n_set):
+    """The number of steps of timeIntegration; refused beyond MAX_STEPS (Exudyn 1.13.6 runs for ever
+    with 1e20 or 2**31 steps)."""
+    if not np.isfinite(n_set) or n_set > MAX_STEPS:
+        raise ExudynValueError(f"timeIntegration.numberOfSteps must be an integer of at most {MAX_STEPS}; "
+                               f"received {n_set:g}")
     n = round(n_set)
     if abs(n_set - n) > 100 * np.finfo(float).eps * max(abs(n_set), 1.0):
         raise ExudynValueError("timeIntegration.numberOfSteps must be integer (or very close to it)")
     return max(int(n), 1)
+
+
+def time_interval(ti):
+    """(startTime, endTime) of timeIntegration, finite (Exudyn 1.13.6 runs for ever with endTime = inf;
+    startTime = inf fails in its first step)."""
+    t0, t_end = float(ti.startTime), float(ti.endTime)
+    for name, t in (("startTime", t0), ("endTime", t_end)):
+        if not np.isfinite(t):
+            raise ExudynValueError(f"timeIntegration.{name} must be a finite time; received {t}")
+    return t0, t_end
 
 
 def newton_control(ns):
@@ -118,7 +136,7 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
     def time_settings(self):
         ti = self.settings.timeIntegration
         n = number_of_steps(float(ti.numberOfSteps))
-        t0, t_end = float(ti.startTime), float(ti.endTime)
+        t0, t_end = time_interval(ti)
         return (t0, t_end, n, (t_end - t0) / n, float(ti.minimumStepSize), bool(ti.adaptiveStep),
                 float(ti.adaptiveStepDecrease), float(ti.adaptiveStepIncrease),
                 int(ti.adaptiveStepRecoverySteps), int(ti.adaptiveStepRecoveryIterations))
