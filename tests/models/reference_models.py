@@ -2229,3 +2229,4 @@ def _add_script_cases(filename='reference_scripts.py'):
 _add_script_cases()
 _add_script_cases('reference_friction.py')
 _add_script_cases('reference_relative_markers.py')
+_add_script_cases('reference_drift.py')
