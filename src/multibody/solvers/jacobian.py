@@ -22,8 +22,15 @@ class NewtonMatrices:
 
     def python_jacobian(self):
         """True where only Python makes the Newton matrix: a systemJacobian user function adds to
-        it, or system-wide differentiation makes its ODE2 block (python_newton_matrix)."""
-        return bool(self.mbs._user_functions["systemJacobian"]) or self.system_wide_differentiation()
+        it, or system-wide differentiation or ``colored_stiffness`` makes its ODE2 block
+        (python_newton_matrix)."""
+        return (bool(self.mbs._user_functions["systemJacobian"]) or self.system_wide_differentiation()
+                or self.colored_stiffness() is not None)
+
+    def colored_stiffness(self):
+        """A ColoredStiffness (solvers/colored_fd.py) where the solver differentiates the forces
+        numerically instead of using the items' Jacobians; None (default)."""
+        return None
 
     def jacobian_coefficients(self):
         """(a_M, a_K, a_D, c_q, c_v, c_lam) of the step's Newton matrix (the workspace's)."""
@@ -99,6 +106,13 @@ class NewtonMatrices:
                                                 bool(nd.addReferenceCoordinatesToEpsilon), self.perturbed_coordinates)
             extra = num if extra is None else num + (extra.toarray() if sp.issparse(extra) else np.asarray(extra))
             a_K = a_D = 0.0
+        elif self.colored_stiffness() is not None and a_K != 0.0:
+            nd = self.newton_settings.numericalDifferentiation
+            num = self.colored_stiffness().matrix(self.eq, self.rhs, self.perturbed_coordinates,
+                                                  float(nd.relativeEpsilon), float(nd.minimumCoordinateSize),
+                                                  bool(nd.addReferenceCoordinatesToEpsilon)) * a_K
+            extra = num if extra is None else num + sp.csc_matrix(extra)
+            a_K = 0.0
         return self.eq.jacobian(a_M, a_K, a_D, c_q, c_v, c_lam, dense=self.linear.wants_dense(n), extra=extra)
 
     def rhs(self):
