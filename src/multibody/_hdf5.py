@@ -12,11 +12,8 @@ import numpy as np
 
 
 def _h5py(function):
-    try:
-        import h5py
-    except ImportError as error:
-        raise ImportError(f"{function} needs h5py, which is not installed (pip install h5py)") from error
-    return h5py
+    from ._optional import require
+    return require("h5py", function)
 
 
 def _dataset(group, key, data, datatype):

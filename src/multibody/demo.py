@@ -6,7 +6,6 @@ plot of the tip sensor to a PNG file and a picture of the final state beside it.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import time
 
@@ -69,7 +68,7 @@ def run_demo(out_png="multibody_demo.png", n_links=8, steps=2000, end_time=2.0):
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        print("  matplotlib is not installed (pip install 'multibody[plot]'): no picture written")
+        print("  matplotlib is not installed: pip install 'multibody[plot]'; no picture written")
         return data
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(data[:, 0], data[:, 1], label="tip x")
@@ -110,18 +109,6 @@ def compile_installation():
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m multibody")
-    sub = p.add_subparsers(dest="command")
-    d = sub.add_parser("demo", help="simulate a hanging chain and write a plot")
-    d.add_argument("--png", default="multibody_demo.png")
-    d.add_argument("--links", type=int, default=8)
-    d.add_argument("--steps", type=int, default=2000)
-    sub.add_parser("compile", help="compile the engine and the item kernels once for this installation")
-    args = p.parse_args(argv)
-    if args.command == "demo":
-        run_demo(args.png, args.links, args.steps)
-        return 0
-    if args.command == "compile":
-        return compile_installation()
-    p.print_help()
-    return 1
+    """``python -m multibody`` (cli.py)."""
+    from .cli import main as cli_main
+    return cli_main(argv)

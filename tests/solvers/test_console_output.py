@@ -28,8 +28,8 @@ def _mass_point(spring=False):
 
 
 def _steps(out):
-    """(number, 't' or 'factor', value) of each step line."""
-    return re.findall(r"^STEP(\d+), (t|factor) = ([0-9.]+)", out, flags=re.M)
+    """(number, 't' or 'factor', value) of each step's summary line (with Nit/step)."""
+    return re.findall(r"^STEP(\d+), (t|factor) = ([0-9.]+)s?, timeToGo = .*, Nit/step", out, flags=re.M)
 
 
 def test_time_steps_are_numbered_from_one(capsys):

@@ -208,11 +208,11 @@ def g_slider_crank(x):
     return np.array([np.linalg.norm(p1) - R, np.linalg.norm(p2 - p1) - L, p1[2], p2[1], p2[2]])
 
 
-def test_consistent_initial_conditions_least_change(capsys):
+def test_consistent_initial_conditions_least_change():
     dq = np.array([0.01, -0.02, 0.005, 0.03, 0.01, -0.004])
     mbs, ref = slider_crank(dq)
-    res = mbs.ComputeConsistentInitialConditions()
-    assert "WARNING: ComputeConsistentInitialConditions" in capsys.readouterr().out
+    with pytest.warns(exu.messages.SolverWarning, match="ComputeConsistentInitialConditions"):
+        res = mbs.ComputeConsistentInitialConditions()
     x0 = ref + dq
     # direct least-squares solve: min |x - x0|^2 subject to g(x) = 0
     direct = so.minimize(lambda x: 0.5 * np.sum((x - x0) ** 2), x0, jac=lambda x: x - x0,

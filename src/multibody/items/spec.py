@@ -665,7 +665,8 @@ def build_classes(spec):
     doc_lines = [spec.doc or spec.class_name, "", "Parameters", "----------"]
     doc_lines.append("name : str\n    unique item name; empty: automatic ('object3', ...)")
     for p in spec.params:
-        doc_lines.append(f"{p.name} : {p.kind}, default {p.default!r}\n    {p.doc}")
+        default = p.default.tolist() if isinstance(p.default, np.ndarray) else p.default
+        doc_lines.append(f"{p.name} : {p.kind}, default {default!r}\n    {p.doc}")
     cls = type(spec.class_name, (Item,),
                {"_spec": spec, "_vclass": vcls, "__doc__": "\n".join(doc_lines)})
     return cls, vcls

@@ -25,6 +25,7 @@ import scipy.linalg as sla
 import scipy.sparse.linalg as spla
 
 from ..enums import ConfigurationType
+from ..messages import warn
 from .dof import ae_owners, static_jacobian
 
 CFG = ConfigurationType
@@ -189,7 +190,7 @@ def compute_consistent_initial_conditions(mbs, tolerance=1e-10, warningTolerance
     if worst > warningTolerance:
         which = before["positionEquation"] if before["position"] >= before["velocity"] else \
             before["velocityEquation"]
-        print(f"WARNING: ComputeConsistentInitialConditions: the initial state violates the constraints "
+        warn(f"ComputeConsistentInitialConditions: the initial state violates the constraints "
               f"(largest position residual {before['position']:.3e}, velocity residual "
               f"{before['velocity']:.3e}, at {which['objectType']} {which['objectNumber']} "
               f"('{which['name']}') equation {which['equation']}); moving it onto the constraints")
@@ -206,7 +207,7 @@ def compute_consistent_initial_conditions(mbs, tolerance=1e-10, warningTolerance
             break
     g = _residuals(c, q, v0, t, lam, False)[rows]
     if np.max(np.abs(g), initial=0.0) > max(tolerance, 1e3 * np.finfo(float).eps * (1 + np.abs(q).max(initial=0))):
-        print(f"WARNING: ComputeConsistentInitialConditions: position constraints not satisfied after "
+        warn(f"ComputeConsistentInitialConditions: position constraints not satisfied after "
               f"{it} iterations (residual {np.max(np.abs(g)):.3e}); inconsistent or redundant constraints?")
     # velocities: C v + g_t = 0 with C at the corrected positions
     vrows = np.nonzero(pos | vel)[0]

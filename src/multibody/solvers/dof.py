@@ -28,6 +28,7 @@ import scipy.sparse as sp
 import scipy.sparse.linalg as spla
 
 from ..enums import ConfigurationType
+from ..messages import warn
 
 CFG = ConfigurationType
 
@@ -256,12 +257,12 @@ def compute_system_dof(mbs, simulationSettings=None, threshold=1e-12, verbose=Fa
     if not mbs.systemIsConsistent:
         if not autoAssemble:
             raise SolverError("ComputeSystemDegreeOfFreedom: system is inconsistent (call Assemble())")
-        print("WARNING: ComputeSystemDegreeOfFreedom: mbs.systemIsConsistent=False, therefore calling "
+        warn("ComputeSystemDegreeOfFreedom: mbs.systemIsConsistent=False, therefore calling "
               "mbs.Assemble(); to avoid this, set autoAssemble=False")
         mbs.Assemble()
     c = mbs._compiled
     if c.n_ode1 != 0:
-        print("WARNING: ComputeSystemDegreeOfFreedom(...) not suitable in case of ODE1 coordinates; "
+        warn("ComputeSystemDegreeOfFreedom(...) not suitable in case of ODE1 coordinates; "
               "ODE1 coordinates will not count as additional DOF!")
     a = analyze(mbs, threshold=threshold, useSVD=useSVD, sparse=False if useSVD else None)
     if useSVD and verbose and c.n_ae:

@@ -35,6 +35,7 @@ from ..engine.driver import Engine
 from ..engine.entry import Mode
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError
+from ..messages import warn
 from .implicit import newton_buffers, number_of_steps, ode1_vectors, time_interval, workspace_buffers
 from .linear import SINGULAR_PIVOT, LinearSolver, SingularJacobian
 from .steploop import StepLoop
@@ -151,7 +152,7 @@ def constraint_elimination(c, eliminate):
     if c.n_ae == 0:
         return empty
     if not eliminate:
-        print("WARNING: SolverExplicit: number of algebraic equations (nAE) != 0: explicit INTEGRATOR "
+        warn("SolverExplicit: number of algebraic equations (nAE) != 0: explicit INTEGRATOR "
               "WILL IGNORE CONSTRAINTS")
         return empty
     hint = "; use an implicit solver (GeneralizedAlpha) or remove the constraint"
@@ -282,7 +283,7 @@ class ExplicitSolver(StepLoop):
             global _VERLET_WARNED
             if not _VERLET_WARNED:   # Exudyn prints it once per process
                 _VERLET_WARNED = True
-                print("WARNING: VelocityVerlet: still under development")
+                warn("VelocityVerlet: still under development")
             self.engine["t"] = cur.t
             self.eq.bind(cur.q, cur.v, cur.t)
             self.engine.call(Mode.ACCELERATIONS)
@@ -389,10 +390,10 @@ class ExplicitSolver(StepLoop):
             if rejected:
                 it.rejectedAutomaticStepSizeSteps += rejected
                 it.recommendedStepSize = -1.0       # (as after a rejection in the step loop)
-        warn = float(e["warn_time"])
-        if not np.isnan(warn):
+        warn_time = float(e["warn_time"])
+        if not np.isnan(warn_time):
             e["warn_time"] = np.nan
-            print(f"WARNING: ExplicitSolver: t={warn:g}; automatic stepsize control reached minStepSize; "
+            warn(f"ExplicitSolver: t={warn_time:g}; automatic stepsize control reached minStepSize; "
                   "integration continued, but error will be larger than given tolerances")
         self.n_rhs = int(e["n_rhs"])
         it.discontinuousIterationsCount = int(e["disc_count"])

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..enums import ConfigurationType, DynamicSolverType
 from ..errors import ExudynError, NotImplementedFeatureError, SolverError
+from ..messages import warn
 
 CFG = ConfigurationType
 
@@ -17,7 +18,7 @@ def _prepare(mbs, settings, autoAssemble, what):
         if not autoAssemble:
             raise SolverError("Solver: system is inconsistent and cannot be solved (call Assemble() "
                               "and check error messages)")
-        print(f"WARNING: {what}: mbs.systemIsConsistent=False, therefore calling mbs.Assemble() before "
+        warn(f"{what}: mbs.systemIsConsistent=False, therefore calling mbs.Assemble() before "
               "solving; to avoid this, set autoAssemble=False")
         mbs.Assemble()
     c = mbs._compiled

@@ -14,6 +14,7 @@ from ..equations.rigid import lie_group_packed
 from ..errors import ExudynValueError
 from ..kernels import integration as ki
 from ..kernels import rotations as krot
+from ..messages import warn
 from .jacobian import NewtonMatrices
 from .linear import REFACTOR_PIVOT_TOL, SINGULAR_PIVOT, LinearSolver, SingularJacobian, newton_absolute_tolerance
 from .steploop import StepLoop
@@ -215,13 +216,15 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
                               bool(self.settings.linearSolver.ignoreSingularJacobian))
         n = c.n_ode2 + c.n_ae
         J = eq.jacobian(*INITIAL_JACOBIAN, dense=solver.wants_dense(n))
+        if max(self.verbose_level(), self.verbose_file_level()) >= 3:
+            self._initial_jacobian = J          # (printed by verbose.py)
         try:
             solver.factorize(J, single_use=True)
             x = solver.solve_once(np.concatenate([f, rhs_ae]))
             if not np.all(np.isfinite(x)):
                 raise SingularJacobian(-1)
         except SingularJacobian as exc:
-            print("WARNING: InitializeSolverInitialConditions: System Jacobian seems to be singular / not "
+            warn("InitializeSolverInitialConditions: System Jacobian seems to be singular / not "
                   f"invertible (causing equation: {self.describe_equation(exc.row)})! "
                   "WARNING: using zero initial accelerations!")
             x = np.zeros(n)

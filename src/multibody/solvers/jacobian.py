@@ -46,12 +46,12 @@ class NewtonMatrices:
         e, eq, cur = self.engine, self.eq, self.current
         n = self.c.n_ode2 + self.c.n_ae
         eq.bind(cur.q, cur.v, e["t_new"])
+        if self._verbose >= 3:
+            self.note_jacobian(e.newton_matrix(True))
         factors = None if self.python_jacobian() else self.linear.new_dense_factors(n)
         if factors is not None and e.dense_factorize(factors):
             self.linear.accept_dense_factors(factors)
-            e.use_factors(self.linear, n)
-            e["jacobians"] += 1
-            e["h_jac"] = e["h_step"]
+            self.use_factors(n)
             return
         if self.python_jacobian():
             J = self.python_newton_matrix()
@@ -67,7 +67,15 @@ class NewtonMatrices:
             self.conv.linearSolverFailed = True
             self.conv.linearSolverCausingRow = exc.row
             self.singular_jacobian(exc)
+        self.use_factors(n)
+
+    def use_factors(self, n):
+        """The engine solves with the factors just made; with verboseMode 3 every Newton matrix
+        comes to Python (factorize), which prints it."""
+        e = self.engine
         e.use_factors(self.linear, n)
+        if self._verbose >= 3:
+            e["refactor"] = 0
         e["jacobians"] += 1
         e["h_jac"] = e["h_step"]
 

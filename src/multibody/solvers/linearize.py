@@ -22,6 +22,7 @@ import scipy.sparse.linalg as spla
 
 from ..enums import ConfigurationType
 from ..errors import SolverError
+from ..messages import warn
 
 CFG = ConfigurationType
 
@@ -30,7 +31,7 @@ def _prepare(mbs, autoAssemble, what):
     if not mbs.systemIsConsistent:
         if not autoAssemble:
             raise SolverError(f"{what}: system is inconsistent (call Assemble())")
-        print(f"WARNING: {what}: mbs.systemIsConsistent=False, therefore calling mbs.Assemble(); "
+        warn(f"{what}: mbs.systemIsConsistent=False, therefore calling mbs.Assemble(); "
               "to avoid this, set autoAssemble=False")
         mbs.Assemble()
     return mbs._compiled

@@ -8,6 +8,7 @@ import numpy as np
 from ..engine.control import Kind
 from ..engine.driver import Engine
 from ..enums import ConfigurationType
+from ..messages import warn
 from .implicit import newton_buffers, newton_control, ode1_vectors, workspace_buffers
 from .jacobian import NewtonMatrices
 from .linear import LinearSolver, newton_absolute_tolerance
@@ -54,7 +55,7 @@ class StaticSolver(NewtonMatrices, StepLoop):
         adaptive = bool(ss.adaptiveStep)
         if self.geometric:
             if n < 2:
-                print("WARNING: loadStepGeometric must have at least 2 load steps; performing 2 load steps")
+                warn("loadStepGeometric must have at least 2 load steps; performing 2 load steps")
                 n = 2
             adaptive = False
         t0, T = float(ss.loadStepStart), float(ss.loadStepDuration)

@@ -117,6 +117,7 @@ class StepLoop(Reporting, SolverBase):
         self.set_call_backs()
         if not self._resumed:
             self.finish_step(float(e["t"]), initial=True)
+            self.report_initial_step()
         self._resumed = False
         self._since_reduction = 0
         realtime = self.realtime_settings()
@@ -129,6 +130,8 @@ class StepLoop(Reporting, SolverBase):
                    or (adaptive and h < h_max and not self.compiled_step_size_control))
             e["max_steps"], e["done"] = 1 if one else COMPILED_STEPS_MAX, 0
             self.before_steps()
+            if one:
+                self.report_step_start()
             status = self.steps_or_stop()
             self.after_steps(status)
             if one and e["done"]:
@@ -180,14 +183,22 @@ class StepLoop(Reporting, SolverBase):
     def engine_steps(self):
         """The compiled steps, with what they leave to Python in between (NEED_JACOBIAN, NEED_SOLVE,
         POST_NEWTON); the Status they end with."""
+        timer, clock = self.timer, time.perf_counter
         while True:
+            t0 = clock()
             status = self.engine.steps()
+            t1 = clock()
+            timer.integrationFormula += t1 - t0
             if status == Status.NEED_JACOBIAN:
                 self.factorize()
+                timer.factorization += clock() - t1
             elif status == Status.NEED_SOLVE:
                 self.python_solve()
+                timer.factorization += clock() - t1
             elif status == Status.POST_NEWTON:
-                if not self.post_newton():
+                ok = self.post_newton()
+                timer.python += clock() - t1
+                if not ok:
                     return Status.NOT_CONVERGED
             else:
                 return status
@@ -254,6 +265,7 @@ class StepLoop(Reporting, SolverBase):
             self.conv.stepReductionFailed = True
             self.fail_step(t_new, step, "reduction of step size reached minimum step size; " + msg)
         e["h"] = self.reduced_step_size(h_try, it.minStepSize, self.time_settings()[6])
+        self.report_step_failed(status, float(e["h"]))
         self._since_reduction = 0
         it.recommendedStepSize = -1.0
 
@@ -408,8 +420,13 @@ class StepLoop(Reporting, SolverBase):
     def finish_step(self, t, initial=False):
         self.current.t = t
         self.eq.bind(self.current.q, self.current.v, t)
+        clock = time.perf_counter
+        t0 = clock()
         cont = self.call_step_function("postStep", t)
+        t1 = clock()
         self.output_manager.write(t, initial=initial)
+        self.timer.python += t1 - t0
+        self.timer.writeSolution += clock() - t1
         return cont
 
     def realtime_settings(self):

@@ -215,7 +215,8 @@ def image_file_name(settings, extension=None):
 
 def save_image(img, fileName):
     """Write an RGB uint8 image (PNG or any format pillow knows by the extension)."""
-    from PIL import Image
+    from .._optional import require
+    Image = require("PIL.Image", "saving images")
     folder = os.path.dirname(fileName)
     if folder:
         os.makedirs(folder, exist_ok=True)
