@@ -18,9 +18,8 @@ PACKAGE = ROOT / "src" / "multibody"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 # import name -> distribution name, where they differ
 DISTRIBUTION = {"PIL": "Pillow"}
-# imported only by tools run with Exudyn installed, never by the package; imageio: the mp4 of
-# visualization/video.py, optional there (frames only without it), for the render extra to come
-NOT_NEEDED = {"exudyn", "imageio"}
+# imported only by tools run with Exudyn installed, never by the package
+NOT_NEEDED = {"exudyn"}
 
 
 def _requirement_names(requirements):

@@ -6,7 +6,7 @@ import importlib
 from types import ModuleType
 
 # the extra of pyproject.toml that installs each optional module's distribution
-EXTRAS = {"matplotlib": "plot", "h5py": "hdf5", "tqdm": "progress"}
+EXTRAS = {"matplotlib": "plot", "h5py": "hdf5", "tqdm": "progress", "pyvista": "render", "imageio": "render"}
 
 
 def require(module: str, feature: str) -> ModuleType:
