@@ -73,3 +73,8 @@ class AssemblyError(ModelError):
 class UserFunctionError(SolverError, ModelError):
     """A Python user function raised; the original exception is the __cause__. A ModelError too,
     as Exudyn's error for a user function that raised."""
+
+
+class UserFunctionResultError(UserFunctionError, InternalError):
+    """A Python user function returned a value of the wrong type or shape (Exudyn: an InternalError,
+    the value not cast); the message names the item, the function and what was expected."""

@@ -106,7 +106,7 @@ def test_bad_input_names_the_item_and_parameter():
         mbs.Assemble()
     mbs, nd, o = _model(uf=lambda mbs, t, i, y: [1.])
     mbs.Assemble()
-    with pytest.raises(UserFunctionError, match="rhsUserFunction.*1 values; expected 2"):
+    with pytest.raises(UserFunctionError, match=r"rhsUserFunction.*returned \[1.0\]; expected a vector of 2 real numbers"):
         mbs.SolveDynamic(_settings())
 
 

@@ -8,8 +8,11 @@ configuration.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
+from . import user_results as ur
 from .. import equations as _eq  # noqa: F401  (registers the groups)
 from ..enums import ConfigurationType
 from ..errors import AssemblyError, ItemParameterError, NotImplementedFeatureError, UserFunctionError
@@ -158,6 +161,43 @@ class CompiledSystem:
         frame per call."""
         return UserFunctionError(f"{self.describe(family, item)}: user function '{what}' raised "
                                  f"{type(exc).__name__}: {exc}")
+
+    # ------------------------------------------------------------ user functions' values
+    user_nonfinite = None   # the first non-finite value of a user function since the solve began
+
+    def user_real(self, what, item, value, family="object"):
+        """A user function's value as a float; refused unless a real number (as Exudyn casts)."""
+        x = value if type(value) is float else ur.real_or_none(value)
+        if x is None:
+            raise ur.result_error(self.describe(family, item), what, value, ())
+        if not math.isfinite(x):
+            self.note_nonfinite(what, item, value, family)
+        return x
+
+    def user_array(self, what, item, value, shape, family="object", finite=True):
+        """A user function's value as a float array of ``shape`` (-1: any size; a finite list or
+        tuple of one dimension as it is); refused if not convertible or of another shape;
+        non-finite entries noted unless ``finite`` is False."""
+        if finite and len(shape) == 1:
+            fast = ur.finite_vector(value, shape)
+            if fast is not None:
+                return fast
+        a = ur.array_or_none(value, shape)
+        if a is None:
+            raise ur.result_error(self.describe(family, item), what, value, shape)
+        if finite and not ur.is_finite(a):
+            self.note_nonfinite(what, item, value, family)
+        return a
+
+    def note_nonfinite(self, what, item, value, family="object"):
+        """Remember the first non-finite user function value (named in the solver's NaN error)."""
+        if self.user_nonfinite is None:
+            self.user_nonfinite = ur.nonfinite_text(self.describe(family, item), what, value)
+
+    def take_user_nonfinite(self):
+        """The noted non-finite user function value's text (or None), cleared."""
+        text, self.user_nonfinite = self.user_nonfinite, None
+        return text
 
     # ------------------------------------------------------------ state
     def state(self, configuration):

@@ -187,7 +187,7 @@ class SpringDampers(ConnectorGroup):
                     raise
                 except Exception as exc:
                     raise c.user_error("springForceUserFunction", item, exc) from exc
-                out[i] = float(value)
+                out[i] = c.user_real("springForceUserFunction", item, value)
             mask[self.user] = True
         return mask, out
 
@@ -243,7 +243,7 @@ class CartesianSpringDampers(ConnectorGroup):
                     raise
                 except Exception as exc:
                     raise c.user_error("springForceUserFunction", item, exc) from exc
-                F[i] = np.asarray(value, dtype=float)
+                F[i] = c.user_array("springForceUserFunction", item, value, (3,))
         if not with_jacobian:
             return F, None, None
         eye = np.eye(3)[None]
@@ -297,7 +297,7 @@ class CoordinateSpringDampers(ConnectorGroup):
                     raise
                 except Exception as exc:
                     raise c.user_error("springForceUserFunction", item, exc) from exc
-                f[i] = float(value)
+                f[i] = c.user_real("springForceUserFunction", item, value)
         F = f[:, None]
         if not with_jacobian:
             return F, None, None

@@ -161,11 +161,13 @@ class CoordinateConstraints(ConstraintGroup):
             offset = offset.copy()
             for i in range(self.n):
                 if vel_form[i] and self.uf_t[i]:
-                    d[i] = float(c.call_user("offsetUserFunction_t", int(self.items[i]), self.uf_t[i],
-                                             t, int(self.items[i]), self.p_offset[i]))
+                    item = int(self.items[i])
+                    d[i] = c.user_real("offsetUserFunction_t", item, c.call_user(
+                        "offsetUserFunction_t", item, self.uf_t[i], t, item, self.p_offset[i]))
                 elif not vel_form[i] and self.uf[i]:
-                    offset[i] = float(c.call_user("offsetUserFunction", int(self.items[i]), self.uf[i],
-                                                  t, int(self.items[i]), self.p_offset[i]))
+                    item = int(self.items[i])
+                    offset[i] = c.user_real("offsetUserFunction", item, c.call_user(
+                        "offsetUserFunction", item, self.uf[i], t, item, self.p_offset[i]))
         return vel_form, offset, d
 
     def equations(self, markers, t, index2, with_jacobian):
@@ -307,12 +309,13 @@ class CoordinateVectorConstraints(ConstraintGroup):
                 qq = np.concatenate([q[i, :k0], q[i, self.w0:self.w0 + k1]])
                 vv = np.concatenate([v[i, :k0], v[i, self.w0:self.w0 + k1]])
                 ne = int(self.neq[i])
-                g[i, :ne] = np.asarray(c.call_user("constraintUserFunction", int(self.items[i]), uf, t,
-                                                   int(self.items[i]), qq, vv, bool(vel_form[i])), dtype=float)
+                item = int(self.items[i])
+                g[i, :ne] = c.user_array("constraintUserFunction", item, c.call_user(
+                    "constraintUserFunction", item, uf, t, item, qq, vv, bool(vel_form[i])), (ne,))
                 if with_jacobian and juf:
-                    J = np.asarray(c.call_user("jacobianUserFunction", int(self.items[i]), juf, t,
-                                               int(self.items[i]), qq, vv, bool(self.velocity_level[i])),
-                                   dtype=float)
+                    J = c.user_array("jacobianUserFunction", item, c.call_user(
+                        "jacobianUserFunction", item, juf, t, item, qq, vv, bool(self.velocity_level[i])),
+                        (ne, k0 + k1))
                     C[i] = 0.0
                     C[i, :ne, :k0] = J[:, :k0]
                     C[i, :ne, self.w0:self.w0 + k1] = J[:, k0:]

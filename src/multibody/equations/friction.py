@@ -135,7 +135,7 @@ class CoordinateSpringDamperExts(ConnectorGroup):
                 raise
             except Exception as exc:
                 raise c.user_error("springForceUserFunction", item, exc) from exc
-            self.user_force[i] = float(value)
+            self.user_force[i] = c.user_real("springForceUserFunction", item, value)
 
     def forces(self, markers, t, with_jacobian):
         if self.user:

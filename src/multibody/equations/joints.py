@@ -259,7 +259,7 @@ class GenericJoints(RigidJoints):
             if self.uf[i]:
                 val = c.call_user("offsetUserFunction", item, self.uf[i], t, item,
                                   list(self.p_offsetUserFunctionParameters[i]))
-                u[i] = np.asarray(val, dtype=float).reshape(6)
+                u[i] = c.user_array("offsetUserFunction", item, val, (6,))
         return u
 
     def force_torque(self, lam, AJ0):

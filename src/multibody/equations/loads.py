@@ -58,8 +58,10 @@ class LoadGroup(Group):
         c = self.system
         for i, f in enumerate(self.uf):
             if f:
-                out[i] = np.asarray(c.call_user("loadVectorUserFunction", int(self.items[i]), f,
-                                                t, list(self.vec[i]), family="load"), dtype=float)
+                item = int(self.items[i])
+                out[i] = c.user_array("loadVectorUserFunction", item,
+                                      c.call_user("loadVectorUserFunction", item, f, t, list(self.vec[i]), family="load"),
+                                      (3,), family="load")
 
 
 @register(LOAD_GROUPS, "ForceVector")
@@ -152,6 +154,8 @@ class CoordinateLoads(LoadGroup):
         c = self.system
         for i, uf in enumerate(self.uf):
             if uf:
-                out[i] = float(c.call_user("loadUserFunction", int(self.items[i]), uf, t,
-                                           float(self.vec[i]), family="load"))
+                item = int(self.items[i])
+                out[i] = c.user_real("loadUserFunction", item,
+                                     c.call_user("loadUserFunction", item, uf, t, float(self.vec[i]), family="load"),
+                                     family="load")
 

@@ -84,12 +84,9 @@ class GenericODE1Objects(Group):
             if not f:
                 continue
             k = self.sizes[i]
-            value = np.asarray(c.call_user("rhsUserFunction", int(self.items[i]), f, t, int(self.items[i]),
-                                           y[self.ltg1[i, :k]].copy()), dtype=float).ravel()
-            if value.size != k:
-                raise c.user_error("rhsUserFunction", int(self.items[i]),
-                                   ValueError(f"returned {value.size} values; expected {k}"))
-            self.user[i, :k] = value
+            item = int(self.items[i])
+            self.user[i, :k] = c.user_array("rhsUserFunction", item, c.call_user(
+                "rhsUserFunction", item, f, t, item, y[self.ltg1[i, :k]].copy()), (k,))
 
     def update_parameter(self, row, name, value):
         rec = self.records[row]

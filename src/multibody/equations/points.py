@@ -350,19 +350,22 @@ class GenericODE2Bodies(BodyGroup):
                     c.parameter_error(self, int(self.items[i]), r, "forceVector", fv.size,
                                       f"must have {k} entries")
                 self.f[i, :k] = fv
-            if r.values["forceUserFunction"] or r.values["massMatrixUserFunction"]:
-                self.user.append((i, r.values["forceUserFunction"], r.values["massMatrixUserFunction"]))
-        self.constant_mass = not any(m for _, _, m in self.user)
+            functions = [r.values[name] for name in ("forceUserFunction", "massMatrixUserFunction",
+                                                     "jacobianUserFunction")]
+            if any(functions):
+                self.user.append((i, *functions))
+        self.constant_mass = not any(m for _, _, m, _ in self.user)
 
     def record_parameters(self):
         return dict(force=self.f, Q=self.Q, user_force=self.user_force, M=self.M, K=self.K, D=self.D)
 
     def record_slots(self):
         slots = super().record_slots()
-        if any(f for _, f, _ in self.user):
+        if any(f for _, f, _, _ in self.user):
             slots[kg.GENERIC_FORCE_SLOT] = self.call_back(self._user_forces_into)
+        if any(f or j for _, f, _, j in self.user):
             slots[kg.GENERIC_JACOBIAN_SLOT] = self.call_back(self._user_jacobian_into)
-        if any(m for _, _, m in self.user):
+        if any(m for _, _, m, _ in self.user):
             slots[kg.GENERIC_MASS_SLOT] = self.call_back(self._user_mass_into)
         return slots
 
@@ -379,11 +382,12 @@ class GenericODE2Bodies(BodyGroup):
     def _user_force(self, t, i, f, q, v):
         c = self.system
         item = int(self.items[i])
-        return np.asarray(c.call_user("forceUserFunction", item, f, t, item, q, v), dtype=float)
+        return np.asarray(c.user_array("forceUserFunction", item, c.call_user("forceUserFunction", item, f, t, item,
+                                                                             q, v), (q.size,)))
 
     def _user_forces_into(self, t, index2):
         """user_force[i] = the forceUserFunction's values (its kernel subtracts them from Q)."""
-        for i, f, _ in self.user:
+        for i, f, _, _ in self.user:
             if f:
                 idx, q, v = self._coordinates(i)
                 self.user_force[i, :idx.size] = self._user_force(t, i, f, q, v)
@@ -392,17 +396,25 @@ class GenericODE2Bodies(BodyGroup):
         """The massMatrixUserFunction's blocks over the constant ones (in the record's M)."""
         c = self.system
         M = self.block_M
-        for i, _, f in self.user:
+        for i, _, f, _ in self.user:
             if f:
                 idx, q, v = self._coordinates(i)
                 item = int(self.items[i])
-                M[i, :idx.size, :idx.size] = c.call_user("massMatrixUserFunction", item, f, c.current_t, item, q, v)
+                value = c.call_user("massMatrixUserFunction", item, f, c.current_t, item, q, v)
+                # None or an empty matrix: no mass (Exudyn's empty MatrixContainer)
+                value = _dense(value) if value is None or hasattr(value, "GetInternalDenseMatrix") else value
+                k = idx.size
+                M[i, :k, :k] = 0.0 if value is None else c.user_array("massMatrixUserFunction", item, value, (k, k))
 
     def _user_jacobian_into(self, t, index2):
-        """The forward differences of -forceUserFunction by each coordinate and velocity added to
-        the record's K and D (its kernel copies the constant ones first)."""
+        """The Jacobian of -forceUserFunction added to the record's K and D (its kernel copies the
+        constant ones first): the jacobianUserFunction's, or forward differences by each coordinate
+        and velocity."""
         c = self.system
-        for i, f, _ in self.user:
+        for i, f, _, j in self.user:
+            if j:
+                self._user_jacobian_function(t, i, j)
+                continue
             if not f:
                 continue
             idx, q, v = self._coordinates(i)
@@ -416,6 +428,25 @@ class GenericODE2Bodies(BodyGroup):
                     (qq if which == 0 else vv)[j] += h
                     block[i, :k, j] -= (self._user_force(t, i, f, qq, vv) - base) / h
 
+    def _user_jacobian_function(self, t, i, function):
+        """The jacobianUserFunction, called as Exudyn with the Newton matrix's factors of K and D
+        (fODE2, fODE2_t; not called where both are zero): its value fODE2 K_u + fODE2_t D_u added
+        to the K block divided by fODE2 (the engine multiplies K by fODE2), or to D by fODE2_t."""
+        c = self.system
+        coef = getattr(c, "newton_coef", None)
+        f_q, f_v = (float(coef[4]), float(coef[5])) if coef is not None else (1.0, 0.0)
+        if f_q == 0.0 and f_v == 0.0:
+            return                      # (a matrix without K and D: the function is not called)
+        idx, q, v = self._coordinates(i)
+        k, item = idx.size, int(self.items[i])
+        J = c.user_array("jacobianUserFunction", item,
+                         c.call_user("jacobianUserFunction", item, function, t, item, q.tolist(), v.tolist(), f_q, f_v),
+                         (k, k))
+        if f_q != 0.0:
+            self.block_K[i, :k, :k] += J / f_q
+        elif f_v != 0.0:
+            self.block_D[i, :k, :k] += J / f_v
+
     def lhs_forces(self, q, q_tot, v, t, out):
         """Q_LHS = K q + D q_t - f - the user forces (the output Force)."""
         Qb = np.empty((self.n, self.width))
@@ -423,7 +454,7 @@ class GenericODE2Bodies(BodyGroup):
         out += Qb
         qq = np.where(self.ltg >= 0, q[np.maximum(self.ltg, 0)], 0.0)
         vv = np.where(self.ltg >= 0, v[np.maximum(self.ltg, 0)], 0.0)
-        for i, f, _ in self.user:
+        for i, f, _, _ in self.user:
             if f:
                 k = int((self.ltg[i] >= 0).sum())
                 out[i, :k] -= self._user_force(t, i, f, qq[i, :k], vv[i, :k])

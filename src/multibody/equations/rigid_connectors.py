@@ -395,8 +395,9 @@ class RigidBodySpringDampers(RigidConnectorGroup):
             K, D, R0, R1, off = (a[r].tolist() for a in (self.p_stiffness, self.p_damping, self.p_rotationMarker0,
                                                        self.p_rotationMarker1, self.p_offset))
             for k, i in enumerate(r):
-                fm[i] = np.asarray(self.call_user(k, t, items[k], ul[k][:3], ul[k][3:], vl[k][:3], vl[k][3:], K[k],
-                                                  D[k], R0[k], R1[k], off[k]), dtype=float).reshape(6)
+                value = self.call_user(k, t, items[k], ul[k][:3], ul[k][3:], vl[k][:3], vl[k][3:], K[k], D[k], R0[k],
+                                       R1[k], off[k])
+                fm[i] = self.system.user_array(self.user_key, items[k], value, (6,))
         return fm
 
     def wrench(self, s, t):
@@ -471,7 +472,8 @@ class ScalarConnectorGroup(RigidConnectorGroup):
             r = self.user
             rows = zip(*(a[r].tolist() for a in (x, x_t, self.p_stiffness, self.p_damping, self.p_offset)))
             for k, (i, args) in enumerate(zip(r, rows)):
-                out[i] = float(self.call_user(k, t, self.user_items[k], *args))
+                out[i] = self.system.user_real(self.user_key, self.user_items[k],
+                                               self.call_user(k, t, self.user_items[k], *args))
 
     def user_linearization(self, s, t):
         """The built-in law with the user functions' value f and slopes df/dx, df/dx_t at ``s``

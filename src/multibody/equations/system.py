@@ -261,9 +261,14 @@ class SystemEquations:
         v = self._vector(v)
         a = self._q0 if a is None else self._vector(a)
         lam = np.zeros(self.n_ae) if lam is None else np.ascontiguousarray(lam, dtype=float)
-        status = _evaluate()(mode, self.record, q, v, a, lam, float(t), bool(index2), out, coef,
-                             float(load_factor), self.marker_outputs)
-        return status
+        c, solver_coef = self.c, getattr(self.c, "newton_coef", None)
+        if coef is not _NO_COEF:
+            c.newton_coef = coef        # (the Newton matrix's factors, read by user Jacobians)
+        try:
+            return _evaluate()(mode, self.record, q, v, a, lam, float(t), bool(index2), out, coef,
+                               float(load_factor), self.marker_outputs)
+        finally:
+            c.newton_coef = solver_coef
 
     @staticmethod
     def _vector(x):

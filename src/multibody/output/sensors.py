@@ -86,8 +86,7 @@ def sensor_values(mbs, i, configuration=CFG.Current):
         t_now = c.state(configuration).t
         out = c.call_user("sensorUserFunction", i, f, t_now, [int(k) for k in v["sensorNumbers"]],
                           list(v["factors"]), configuration, family="sensor")
-        a = np.atleast_1d(np.asarray(out, dtype=float))
-        return float(a[0]) if a.size == 1 and np.ndim(out) == 0 else a
+        return c.user_array("sensorUserFunction", i, out, (-1,), family="sensor", finite=False)
     raise ExudynValueError(f"sensor type {t} not supported")
 
 

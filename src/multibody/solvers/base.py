@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..enums import ConfigurationType
-from ..errors import SolverError, UserFunctionError
+from ..assembly.user_results import array_or_none, real_or_none, received_text
+from ..errors import SolverError, UserFunctionError, UserFunctionResultError
 
 CFG = ConfigurationType
 
@@ -147,15 +148,36 @@ class SolverBase:
 
     # ---------------------------------------------------------------- user functions
     def call_step_function(self, key, t):
+        """The PreStep/PostStepUserFunction at t: False (also None or 0, as Exudyn) stops the
+        solve after the step; a value that is not a bool or a number is refused."""
         f = self.mbs._user_functions[key]
         if not f:
             return True
+        name = {"preStep": "PreStepUserFunction", "postStep": "PostStepUserFunction"}[key]
         try:
             r = f(self.mbs, t)
         except Exception as exc:
-            name = {"preStep": "PreStepUserFunction", "postStep": "PostStepUserFunction"}[key]
             raise UserFunctionError(f"{name} raised at t={t:g}: {type(exc).__name__}: {exc}") from exc
-        return r is not False
+        if r is None or type(r) is bool:
+            return bool(r)
+        if real_or_none(r) is None:
+            raise UserFunctionResultError(f"{name} returned {received_text(r)} at t={t:g}; expected a bool")
+        return bool(r)
+
+    def call_post_newton(self, t):
+        """(error, recommended step size) of the PostNewtonUserFunction at t (the state bound);
+        a value that is not a pair of numbers is refused."""
+        post = self.mbs._user_functions["postNewton"]
+        try:
+            r = post(self.mbs, t)
+        except Exception as exc:
+            raise UserFunctionError(f"PostNewtonUserFunction raised at t={t:g}: {type(exc).__name__}: "
+                                    f"{exc}") from exc
+        a = array_or_none(r, (2,))
+        if a is None:
+            raise UserFunctionResultError(f"PostNewtonUserFunction returned {received_text(r)} at t={t:g}; "
+                                          "expected [error, recommended step size] (2 real numbers)")
+        return abs(float(a[0])), float(a[1])
 
     # ---------------------------------------------------------------- state helpers
     @property

@@ -11,7 +11,7 @@ from ..engine.control import Kind, LieMode
 from ..engine.driver import Engine
 from ..enums import ConfigurationType, LinearSolverType
 from ..equations.rigid import lie_group_packed
-from ..errors import ExudynValueError
+from ..errors import ExudynValueError, SolverError
 from ..kernels import integration as ki
 from ..kernels import rotations as krot
 from ..messages import warn
@@ -50,11 +50,14 @@ def number_of_steps(n_set):
 
 def time_interval(ti):
     """(startTime, endTime) of timeIntegration, finite (Exudyn 1.13.6 runs for ever with endTime = inf;
-    startTime = inf fails in its first step)."""
+    startTime = inf fails in its first step) and different (Exudyn: a SolverError for step size 0)."""
     t0, t_end = float(ti.startTime), float(ti.endTime)
     for name, t in (("startTime", t0), ("endTime", t_end)):
         if not np.isfinite(t):
             raise ExudynValueError(f"timeIntegration.{name} must be a finite time; received {t}")
+    if t_end == t0:
+        raise SolverError(f"SolveDynamic terminated: timeIntegration.endTime = startTime = {t0:g} gives no "
+                          "step (step size 0)")
     return t0, t_end
 
 
@@ -78,7 +81,8 @@ def newton_buffers(c):
     """The Newton vectors of a workspace (r, rbar, delta, work, coef) and the compiled
     refactorization's buffers."""
     n = c.n_ode2 + c.n_ae
-    return np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(9)
+    c.newton_coef = coef = np.zeros(9)      # (the Newton matrix's factors, read by user Jacobians)
+    return np.zeros(n), np.zeros(n), np.zeros(n), np.zeros(n), coef
 
 
 def ode1_vectors(current, start):

@@ -150,10 +150,10 @@ class StepwiseMethods:
             return 0.0
         cur = inner.current
         inner.eq.bind(cur.q, cur.v, cur.t)
-        err, h_rec = post(inner.mbs, cur.t)
+        err, h_rec = inner.call_post_newton(cur.t)
         if inner.discontinuous_settings().useRecommendedStepSize:
-            self._it.recommendedStepSize = float(h_rec)
-        return abs(float(err))
+            self._it.recommendedStepSize = h_rec
+        return err
 
     # ---------------------------------------------------------------- one step of the engine
     def _engine_step(self, post_newton, update_alg=True):
@@ -233,7 +233,7 @@ class StepwiseMethods:
             it.discontinuousIterationsCount += 1
             err = self._post_newton()   # (the system's PostNewtonUserFunction, as Exudyn's step)
             conv.discontinuousIterationError = err
-            if err <= ds.iterationTolerance or int(ds.maxIterations) == 0:
+            if not err > ds.iterationTolerance or int(ds.maxIterations) == 0:    # (NaN accepted, as Exudyn)
                 return True
             if it.discontinuousIteration >= int(ds.maxIterations):
                 if ds.ignoreMaxIterations:

@@ -8,6 +8,7 @@ import numpy as np
 from ..engine.control import Kind
 from ..engine.driver import Engine
 from ..enums import ConfigurationType
+from ..errors import ExudynValueError
 from ..messages import warn
 from .implicit import newton_buffers, newton_control, ode1_vectors, workspace_buffers
 from .jacobian import NewtonMatrices
@@ -59,6 +60,9 @@ class StaticSolver(NewtonMatrices, StepLoop):
                 n = 2
             adaptive = False
         t0, T = float(ss.loadStepStart), float(ss.loadStepDuration)
+        for name, value in (("loadStepStart", t0), ("loadStepDuration", T)):
+            if not np.isfinite(value):      # (Exudyn 1.13.6: runs for ever, or fails in its first step)
+                raise ExudynValueError(f"staticSolver.{name} must be finite; received {value}")
         self.t0, self.T, self.n_load = t0, T, n
         return (t0, t0 + T, n, T / n, float(ss.minimumStepSize), adaptive,
                 float(ss.adaptiveStepDecrease), float(ss.adaptiveStepIncrease),

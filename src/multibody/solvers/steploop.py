@@ -95,6 +95,7 @@ class StepLoop(Reporting, SolverBase):
         e["adaptive"], e["step"], e["t"], e["step_phase"] = int(adaptive), 0, t0, int(StepPhase.NEW)
         e["output_eps"] = OUTPUT_TIME_EPS
         self.current.t = t0
+        self.c.take_user_nonfinite()        # (a value noted before the run is not its cause)
         resume = self.restart_resume()
         if resume is not None:
             e["t"], e["step"] = resume["time"], resume["stepIndex"]
@@ -301,11 +302,15 @@ class StepLoop(Reporting, SolverBase):
         return getattr(self, "r_buffer", None)
 
     def diagnose_nonfinite(self):
-        """The error of a group whose compiled equations give NaN for a geometry it rejects (its
-        ``diagnose_nonfinite``: RollingDiscJoints, a disc lying flat), at the finite state where
-        the NaN appeared; None if none rejects it (or the state itself is not finite)."""
+        """The source of a NaN: a user function that returned a value that is not finite (the
+        first since the run began), or a group whose compiled equations give NaN for a geometry
+        it rejects (its ``diagnose_nonfinite``: RollingDiscJoints, a disc lying flat), at the
+        finite state where the NaN appeared; None if none is found."""
         from ..errors import SolverError
         c = self.c
+        user = c.take_user_nonfinite()
+        if user is not None:
+            return "NaN or Inf in the residual: " + user
         groups = [g for g in list(c.constraint_groups) + list(c.connector_groups) if hasattr(g, "diagnose_nonfinite")]
         cur = self.current
         if not groups or not (np.isfinite(cur.q).all() and np.isfinite(cur.v).all()):
@@ -325,7 +330,6 @@ class StepLoop(Reporting, SolverBase):
         """The PostNewtonUserFunction after a converged Newton solve (spec solvers.md 2): the step
         accepted, done again from its start (the data coordinates kept), or failed (False: the
         state back at the start of the step, the message in _step_failure)."""
-        from ..errors import UserFunctionError
         e, it = self.engine, self.it
         ds = self.discontinuous_settings()
         post = self.mbs._user_functions["postNewton"]
@@ -334,13 +338,8 @@ class StepLoop(Reporting, SolverBase):
         self.eq.bind(self.current.q, self.current.v, t)
         err, h_rec = 0.0, -1.0
         if post:
-            try:
-                err, h_rec = post(self.mbs, t)
-            except Exception as exc:
-                raise UserFunctionError(f"PostNewtonUserFunction raised at t={t:g}: {type(exc).__name__}: "
-                                        f"{exc}") from exc
-            err = abs(float(err))
-            h_rec = float(h_rec) if ds.useRecommendedStepSize else -1.0
+            err, h_rec = self.call_post_newton(t)
+            h_rec = h_rec if ds.useRecommendedStepSize else -1.0
         # the switching error of items' data coordinates (AFTER_NEWTON, e.g. stick-slip) added
         err += float(e["post_error"])
         it.recommendedStepSize = h_rec
@@ -348,7 +347,7 @@ class StepLoop(Reporting, SolverBase):
         k = it.discontinuousIteration = (it.discontinuousIteration if self._redo else 0) + 1
         it.discontinuousIterationsCount += 1
         self._redo = False
-        if err <= ds.iterationTolerance or int(ds.maxIterations) == 0:
+        if not err > ds.iterationTolerance or int(ds.maxIterations) == 0:    # (NaN accepted, as Exudyn)
             return self._accept()
         if k < int(ds.maxIterations):
             self.engine.call(Mode.RESTORE_START, np.ones(1))
