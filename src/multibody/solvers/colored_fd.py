@@ -54,8 +54,9 @@ class ColoredStiffness:
     def matrix(self, eq, rhs, perturbed, eps_rel, q_min, add_reference):
         """(n, n) sparse matrix with K = -df/dq in its ODE2 block: forward differences of
         f = ``rhs()`` at the kinematics of eq's point, step eps_rel max(q_min, |q_i|) (q_i + its
-        reference value with ``add_reference``), coordinates changed by ``perturbed(q, i, h)``. The
-        point's arrays and kinematics are the point's again after it, to the last bit."""
+        reference value with ``add_reference``), coordinates changed by ``perturbed``. The
+        point's arrays and kinematics are the point's again after it, to the last bit.
+        ``perturbed(q, cols, h)`` changes the coordinates ``cols`` by h[cols] at once."""
         q, v, t = eq.q, eq.v, eq.t
         q0 = q.copy()
         size = np.abs(q0 + eq.c.q_ref) if add_reference else np.abs(q0)
@@ -64,10 +65,7 @@ class ColoredStiffness:
         f0 = rhs().copy()
         try:
             for cols, entries in zip(self.members, self.entries):
-                z = q0
-                for i in cols:
-                    z = perturbed(z, int(i), float(h[i]))
-                q[:] = z
+                q[:] = perturbed(q0, cols, h[cols])
                 eq.update_kinematics(q, v, t)
                 df = rhs() - f0
                 r, cc = self.rows[entries], self.cols[entries]

@@ -338,12 +338,12 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
             J[:, rows] += np.einsum("nmi,mij->nmj", Pr, T) - Pr
         return J
 
-    def perturbed_coordinates(self, q, i, h):
-        """q with coordinate i changed by h, as the Newton update changes it (a rotation row of a
-        Lie-group node by composition, q o exp(h e_i); spec solvers.md 3.2)."""
+    def perturbed_group(self, q, cols, h):
+        """q with the coordinates ``cols`` changed by ``h``, as the Newton update changes them (the
+        rotation rows of a Lie-group node by composition, q o exp(h e_i); spec solvers.md 3.2)."""
         out = q.copy()
         dq = np.zeros_like(q)
-        dq[i] = -h
+        dq[cols] = -h
         if self.lie_groups():
             ki.lie_newton(self.lie_packed(), out, dq, self._lie_tmp)
             out -= dq

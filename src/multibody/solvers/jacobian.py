@@ -29,8 +29,21 @@ class NewtonMatrices:
 
     def colored_stiffness(self):
         """A ColoredStiffness (solvers/colored_fd.py) where the solver differentiates the forces
-        numerically instead of using the items' Jacobians; None (default)."""
-        return None
+        numerically instead of using the items' Jacobians: with numericalDifferentiation.forODE2
+        (or forODE2Connectors), or where ``numeric_forces_by_default``; else None."""
+        nd = self.newton_settings.numericalDifferentiation
+        if not (nd.forODE2 or nd.forODE2Connectors or self.numeric_forces_by_default()):
+            return None
+        c = self.c
+        if getattr(c, "colored_stiffness", None) is None and c.n_ode2:
+            from .colored_fd import ColoredStiffness
+            c.colored_stiffness = ColoredStiffness(self.eq.csc_indptr, self.eq.csc_indices, c.n_ode2,
+                                                   c.n_ode2 + c.n_ae)
+        return getattr(c, "colored_stiffness", None)
+
+    def numeric_forces_by_default(self):
+        """Whether the solver differentiates forces numerically without being asked (default no)."""
+        return False
 
     def jacobian_coefficients(self):
         """(a_M, a_K, a_D, c_q, c_v, c_lam) of the step's Newton matrix (the workspace's)."""
@@ -116,7 +129,7 @@ class NewtonMatrices:
             a_K = a_D = 0.0
         elif self.colored_stiffness() is not None and a_K != 0.0:
             nd = self.newton_settings.numericalDifferentiation
-            num = self.colored_stiffness().matrix(self.eq, self.rhs, self.perturbed_coordinates,
+            num = self.colored_stiffness().matrix(self.eq, self.rhs, self.perturbed_group,
                                                   float(nd.relativeEpsilon), float(nd.minimumCoordinateSize),
                                                   bool(nd.addReferenceCoordinatesToEpsilon)) * a_K
             extra = num if extra is None else num + sp.csc_matrix(extra)
@@ -129,6 +142,11 @@ class NewtonMatrices:
 
     def perturbed_coordinates(self, q, i, h):
         """q with coordinate i changed by h, as the Newton update changes it."""
+        return self.perturbed_group(q, np.array([i]), np.array([h]))
+
+    def perturbed_group(self, q, cols, h):
+        """q with the coordinates ``cols`` changed by ``h`` (arrays), as the Newton update changes
+        them."""
         out = q.copy()
-        out[i] += h
+        out[cols] += h
         return out

@@ -33,19 +33,14 @@ class StaticSolver(NewtonMatrices, StepLoop):
         self.linear.absolute_tolerance = newton_absolute_tolerance(self.newton_settings, self.c)
         self.geometric = bool(ss.loadStepGeometric)
 
-    def colored_stiffness(self):
-        """Forces differentiated numerically by column groups (solvers/colored_fd.py) where nodes
-        with rotations make the markers' Jacobians change with the coordinates (their terms
-        d(J^T F)/dq are not in the items' Jacobians): made once per assembled system."""
-        c = self.c
-        if getattr(c, "colored_stiffness", False) is False:
-            rotating = any(r is not None and r.spec.type_name.startswith("RigidBody") for r in c.items["node"])
-            c.colored_stiffness = None
-            if rotating and c.n_ode2:
-                from .colored_fd import ColoredStiffness
-                eq = self.eq
-                c.colored_stiffness = ColoredStiffness(eq.csc_indptr, eq.csc_indices, c.n_ode2, c.n_ode2 + c.n_ae)
-        return c.colored_stiffness
+    def numeric_forces_by_default(self):
+        """Forces differentiated numerically (solvers/colored_fd.py) where nodes with rotations make
+        the markers' Jacobians change with the coordinates: their terms d(J^T F)/dq, which the items'
+        Jacobians leave out, make Newton converge under large torques and forces at body points."""
+        if not hasattr(self, "_numeric_forces"):
+            self._numeric_forces = any(r is not None and r.spec.type_name.startswith("RigidBody")
+                                       for r in self.c.items["node"])
+        return self._numeric_forces
 
     def discontinuous_settings(self):
         return self.settings.staticSolver.discontinuous
