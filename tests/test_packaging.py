@@ -17,9 +17,10 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "multibody"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 # import name -> distribution name, where they differ
-DISTRIBUTION = {"PIL": "Pillow"}
-# imported only by tools run with Exudyn installed, never by the package
-NOT_NEEDED = {"exudyn"}
+DISTRIBUTION = {"PIL": "Pillow", "imageio_ffmpeg": "imageio-ffmpeg"}
+# imported only by tools run with Exudyn installed, never by the package; IPython only inside a
+# Jupyter kernel, which brings it (animations shown inline there)
+NOT_NEEDED = {"exudyn", "IPython"}
 
 
 def _requirement_names(requirements):
@@ -97,9 +98,12 @@ def test_version_and_info(capsys):
         assert word in out
 
 
-def test_render_says_it_is_not_available(capsys):
-    assert cli.main(["render"]) == 2
-    assert "not available yet" in capsys.readouterr().err
+def test_render_without_arguments_shows_its_usage(capsys):
+    """(render itself: tests/visualization/test_solution_viewer.py)"""
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["render"])
+    assert exc.value.code == 2
+    assert "--out" in capsys.readouterr().err
 
 
 SCRIPT = """import sys

@@ -109,6 +109,7 @@ def ComputeSystemDegreeOfFreedom(mbs, simulationSettings=None, threshold=1e-12, 
 def _lazy_modules():
     from . import itemInterface, utilities, rigidBodyUtilities, basicUtilities, solver, graphicsDataUtilities, plot  # noqa: F401,E501
     from . import demos  # noqa: F401  (exudyn.demos is an attribute of the package)
+    from . import interactive  # noqa: F401  (exudyn.interactive, as the package has it)
     # the engine, imported here so that the first Assemble()/solve does not pay for imports
     from .assembly import assemble  # noqa: F401
     from .equations import system  # noqa: F401  (Assemble's; it was imported inside the timed build)

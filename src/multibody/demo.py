@@ -13,18 +13,21 @@ import numpy as np
 
 
 def build_chain(exu, n_links=8, length=0.25, mass=0.5, gravity=9.81):
+    from . import graphics
     from .itemInterface import (DistanceConstraint, LoadForceVector, MarkerBodyPosition, MassPoint,
-                                NodePoint, ObjectGround, SensorNode)
+                                NodePoint, ObjectGround, SensorNode, VMassPoint, VObjectGround)
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    ground = mbs.AddObject(ObjectGround())
+    anchor = graphics.Brick(centerPoint=[0, 0.03, 0], size=[0.2, 0.06, 0.06], color=graphics.color.grey)
+    ground = mbs.AddObject(ObjectGround(visualization=VObjectGround(graphicsData=[anchor])))
     m_prev = mbs.AddMarker(MarkerBodyPosition(bodyNumber=ground, localPosition=[0, 0, 0]))
     constraints = []
     node = None
     for i in range(n_links):
         # the chain starts horizontal and swings down under gravity
         node = mbs.AddNode(NodePoint(referenceCoordinates=[(i + 1) * length, 0, 0]))
-        body = mbs.AddObject(MassPoint(mass=mass, nodeNumber=node))
+        ball = graphics.Sphere(radius=0.04, color=graphics.color.steelblue, nTiles=16)
+        body = mbs.AddObject(MassPoint(mass=mass, nodeNumber=node, visualization=VMassPoint(graphicsData=[ball])))
         m = mbs.AddMarker(MarkerBodyPosition(bodyNumber=body, localPosition=[0, 0, 0]))
         constraints.append(mbs.AddObject(DistanceConstraint(markerNumbers=[m_prev, m], distance=length)))
         mbs.AddLoad(LoadForceVector(markerNumber=m, loadVector=[0, -mass * gravity, 0]))
@@ -83,8 +86,11 @@ def run_demo(out_png="multibody_demo.png", n_links=8, steps=2000, end_time=2.0):
     plt.close(fig)
     print(f"  sensor plot written to {out_png}")
     picture = os.path.splitext(out_png)[0] + "_scene.png"
-    sd, cfg = mbs.systemData, exu.ConfigurationType
-    sd.SetODE2Coordinates(sd.GetODE2Coordinates(configuration=cfg.Current), configuration=cfg.Visualization)
+    vs = SC.visualizationSettings
+    vs.view0.window.renderWindowSize = [640, 480]
+    vs.general.boundingBoxZoomAllFactor = 1.15
+    vs.nodes.show = vs.loads.show = False
+    vs.connectors.defaultColor = [0.1, 0.1, 0.1, 1.0]
     SC.renderer.RedrawAndSaveImage(picture)
     print(f"  picture of the final state written to {picture}")
     return data

@@ -739,3 +739,6 @@ for _f in CREATE_FUNCTIONS:
 from .plot import PlotSensor  # noqa: E402  (mbs.PlotSensor, as Exudyn's MainSystem has it)
 
 MainSystem.PlotSensor = PlotSensor
+from .interactive import SolutionViewer  # noqa: E402  (mbs.SolutionViewer, as Exudyn's MainSystem has it)
+
+MainSystem.SolutionViewer = SolutionViewer

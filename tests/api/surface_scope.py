@@ -81,15 +81,12 @@ PENDING = {
     "exudyn.basicUtilities:AnimateSolution": "issue 41 (pictures)",
     "exudyn.basicUtilities:HighlightItem": "issue 41 (pictures)",
     "exudyn.basicUtilities:ShowOnlyObjects": "issue 41 (pictures)",
-    "exudyn.interactive:*": "issue 41 (pictures)",
     "exudyn.utilities:AnimateSolution": "issue 41 (pictures)",
     "exudyn.utilities:HighlightItem": "issue 41 (pictures)",
     "exudyn.utilities:PlotLineCode": "issue 43 (plot, processing)",
     "exudyn.utilities:ShowOnlyObjects": "issue 41 (pictures)",
     "exudyn:MainSystem.DrawSystemGraph": "issue 41 (pictures)",
-    "exudyn:MainSystem.SolutionViewer": "issue 41 (pictures)",
     "exudyn:SystemContainer.RedrawAndSaveImage": "issue 41 (pictures)",
-    "exudyn:interactive": "issue 41 (pictures)",
 }
 
 # here, but raising NotImplementedFeatureError with the reason (not checked by test_surface.py; the list

@@ -90,22 +90,30 @@ class VtkRenderer:
     def render(self, scene, settings, camera):
         """RGB image (height, width, 3) uint8 of a flat scene dict (no triangles6 / lines3)."""
         p = self._plotter(camera.width, camera.height, int(settings.openGL.multiSampling))
-        p.renderer.RemoveAllViewProps()
-        p.remove_all_lights()
-        g = settings.general
-        if g.useGradientBackground:
-            p.set_background(list(g.backgroundColorBottom)[:3], top=list(g.backgroundColor)[:3])
-        else:
-            p.set_background(list(g.backgroundColor)[:3])
-        lit = bool(settings.openGL.advanced.enableLighting)
-        _add_triangles(p, scene, settings, lit)
-        _add_spheres(p, scene, settings, camera, lit)
-        _add_lines(p, scene, settings, camera)
-        if lit:
-            _add_lights(p, settings)
-        _set_camera(p, camera, scene)
+        draw_scene(p, scene, settings, camera)
         p.ren_win.Render()
         return np.ascontiguousarray(p.screenshot(return_img=True)[:, :, :3])
+
+
+def draw_scene(p, scene, settings, camera, set_camera=True):
+    """Put a flat scene dict into the PyVista plotter ``p`` (offscreen or a window) in place of what
+    it showed: background, triangles, spheres, lines and circles, lights; the camera too unless
+    ``set_camera`` is False (a window keeps the view its user turned)."""
+    p.renderer.RemoveAllViewProps()
+    p.remove_all_lights()
+    g = settings.general
+    if g.useGradientBackground:
+        p.set_background(list(g.backgroundColorBottom)[:3], top=list(g.backgroundColor)[:3])
+    else:
+        p.set_background(list(g.backgroundColor)[:3])
+    lit = bool(settings.openGL.advanced.enableLighting)
+    _add_triangles(p, scene, settings, lit)
+    _add_spheres(p, scene, settings, camera, lit)
+    _add_lines(p, scene, settings, camera)
+    if lit:
+        _add_lights(p, settings)
+    if set_camera:
+        _set_camera(p, camera, scene)
 
 
 def _rgba(colors):
