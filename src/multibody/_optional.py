@@ -6,7 +6,8 @@ import importlib
 from types import ModuleType
 
 # the extra of pyproject.toml that installs each optional module's distribution
-EXTRAS = {"matplotlib": "plot", "h5py": "hdf5", "tqdm": "progress", "pyvista": "render", "imageio": "render"}
+EXTRAS = {"matplotlib": "plot", "h5py": "hdf5", "tqdm": "progress", "pyvista": "render", "imageio": "render",
+          "pandas": "pandas", "dask": "cluster", "distributed": "cluster", "ray": "cluster"}
 
 
 def require(module: str, feature: str) -> ModuleType:
