@@ -7,7 +7,8 @@ from types import ModuleType
 
 # the extra of pyproject.toml that installs each optional module's distribution
 EXTRAS = {"matplotlib": "plot", "h5py": "hdf5", "tqdm": "progress", "pyvista": "render", "imageio": "render",
-          "imageio_ffmpeg": "render"}
+          "imageio_ffmpeg": "render", "pandas": "pandas", "dask": "cluster", "distributed": "cluster",
+          "ray": "cluster"}
 
 
 def require(module: str, feature: str) -> ModuleType:

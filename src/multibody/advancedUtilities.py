@@ -23,7 +23,7 @@ __all__ = ["FrequencySweep", "RoundMatrix", "SmoothStep", "SmoothStepDerivative"
            "IsValidMarkerIndex", "FillInSubMatrix", "FindObjectIndex", "FindNodeIndex", "IndexFromValue",
            "ConvertScipySparseToDict", "ConvertDictToScipySparse",
            "CreateLoadEnergySensor", "ItemODE2Coordinates", "LoadPotentialEnergy", "NumericalJacobian", "SystemEnergy",
-           "SaveDictToHDF5", "LoadDictFromHDF5"]
+           "SaveDictToHDF5", "LoadDictFromHDF5", "PlotLineCode"]
 
 # the index and enum types of the package (Exudyn's names: user functions check arguments against them)
 specialExudynTypes = (ObjectIndex, NodeIndex, LoadIndex, MarkerIndex, SensorIndex, OutputVariableType,
@@ -265,3 +265,11 @@ def RoundMatrix(matrix, treshold=1e-14):
     magnitude to zero; returns None (as Exudyn's)."""
     m = np.asarray(matrix)
     m[np.abs(m) < treshold] = 0
+
+
+def PlotLineCode(index):
+    """The matplotlib line code of a curve number (28 codes: colors r, g, b, k, c, m, y with solid,
+    dotted, dashed and dash-dotted lines; 'k:' beyond)."""
+    if 0 <= index < 28:
+        return "rgbkcmy"[index % 7] + ("-", ":", "--", "-.")[index // 7]
+    return "k:"

@@ -4,7 +4,10 @@ sensitivities, plots of their results, and the results files of these runs.
 
 Every function evaluates a user function ``f(parameterDict)``; with ``useMultiProcessing=True`` the
 evaluations run in a pool of processes (the function must then be defined at module level, and the
-script guarded by ``if __name__ == '__main__':``). Cluster computation (dispy) and MPI are not
+script guarded by ``if __name__ == '__main__':``). The keyword argument ``executor=`` (multibody's
+addition) takes any ``concurrent.futures.Executor`` instead: a ``ProcessPoolExecutor`` on one
+machine, ``distributed.Client(...).get_executor()`` for a Dask cluster, or ``RayExecutor()`` for
+Ray (``pip install 'multibody[cluster]'``). Cluster computation through dispy and MPI are not
 supported: they print a warning and use the pool of processes, as Exudyn does without dispy.
 Random numbers of GeneticOptimization come from numpy.random's global generator in the order
 Exudyn 1.13.6 draws them (measured), so that the same randomizerInitialization gives the same
@@ -24,11 +27,12 @@ import warnings
 
 import numpy as np
 
+from ._executors import RayExecutor, check_executor, executor_results
 from .model.config import config
 
 __all__ = ["GetVersionPlatformString", "ProcessParameterList", "ParameterVariation", "GeneticOptimization",
            "Minimize", "ComputeSensitivities", "PlotOptimizationResults2D", "PlotSensitivityResults",
-           "SingleIndex2SubIndices", "WriteToFile", "AddComputationIndexAndFunctionData"]
+           "SingleIndex2SubIndices", "WriteToFile", "AddComputationIndexAndFunctionData", "RayExecutor"]
 
 _RANGES_LINE = '#parameter ranges [format: (begin, end, numberOfVariations) or list, parameters separated with ";"]:'
 
@@ -92,7 +96,7 @@ def ProcessParameterList(parameterFunction, parameterList, useMultiProcessing, c
     useMultiProcessing they print a warning and the pool of processes is used.
     """
     options = _take_options("ProcessParameterList", kwargs, numberOfThreads=None, resultsFile="", parameters={},
-                            showProgress=False, debugMode=False, useMPI=False, useDispyWebMonitor=False)
+                            showProgress=False, debugMode=False, useMPI=False, useDispyWebMonitor=False, executor=None)
     return _evaluate_list("ProcessParameterList", "parameterFunction", parameterFunction, parameterList,
                           useMultiProcessing, clusterHostNames, options)
 
@@ -112,7 +116,7 @@ def _evaluate_list(where, label, function, parameterList, useMultiProcessing, cl
     resultsFile = options["resultsFile"]
     with _Evaluator(where, label, function, useMultiProcessing, options.get("numberOfThreads"), clusterHostNames,
                     options.get("useMPI", False), options.get("showProgress", False),
-                    options.get("debugMode", False)) as evaluator:
+                    options.get("debugMode", False), options.get("executor")) as evaluator:
         if resultsFile:
             WriteToFile(resultsFile, options["parameters"], [], [], 0, writeHeader=True,
                         fileType="parameter variation", multiProcessingMode=evaluator.mode)
@@ -158,13 +162,14 @@ class _Evaluator:
     """
 
     def __init__(self, where, label, function, useMultiProcessing, numberOfThreads=None, clusterHostNames=(),
-                 useMPI=False, showProgress=False, debugMode=False):
+                 useMPI=False, showProgress=False, debugMode=False, executor=None):
         if not callable(function):
             raise TypeError(f"{where}: {label} must be callable; received {function!r}")
         self.where, self.label, self.function = where, label, function
         self.showProgress, self.debugMode = showProgress, debugMode
         self.pool, self.processes = None, 0
-        if not useMultiProcessing:
+        self.executor = check_executor(where, executor)
+        if not useMultiProcessing or self.executor is not None:
             return
         if clusterHostNames:
             _fallback_warning(where, "dispy", "cluster computation (clusterHostNames)")
@@ -178,7 +183,9 @@ class _Evaluator:
 
     @property
     def mode(self):
-        """The processing mode of results files: 'serial' or the pool and its size."""
+        """The processing mode of results files: 'serial', the pool and its size, or the executor."""
+        if self.executor is not None:
+            return f"executor={type(self.executor).__name__}"
         if self.processes:
             return f"multiprocessing.Pool, numberOfThreads={self.processes}"
         return "serial"
@@ -202,7 +209,9 @@ class _Evaluator:
         tasks = [(self.function, p, self.where, self.label, i) for i, p in enumerate(parameterList)]
         if not tasks:
             return []
-        if self.processes:
+        if self.executor is not None:
+            results = executor_results(self.executor, _call, tasks)
+        elif self.processes:
             results = self._pool_results(tasks)
         else:
             results = map(_call, tasks)
@@ -310,9 +319,12 @@ def ParameterVariation(parameterFunction, parameters, useLogSpace=False, debugMo
     parameterList {name: array of the value in every computation} (and 'computationIndex' with
     addComputationIndex), values the function's results in computation order. With
     useMultiProcessing, the computations run in a pool of numberOfThreads processes; resultsFile
-    receives a row per computation. Keyword arguments useMPI and useDispyWebMonitor are accepted.
+    receives a row per computation. Keyword arguments useMPI and useDispyWebMonitor are accepted;
+    executor (keyword): any concurrent.futures.Executor to run the computations on (a process pool,
+    distributed.Client(...).get_executor() for a Dask cluster, RayExecutor() for Ray); it overrides
+    useMultiProcessing and is not shut down here.
     """
-    options = _take_options("ParameterVariation", kwargs, useMPI=False, useDispyWebMonitor=False)
+    options = _take_options("ParameterVariation", kwargs, useMPI=False, useDispyWebMonitor=False, executor=None)
     columns = _grid(parameters, useLogSpace)
     sizes = [len(grid) for grid, _ in columns.values()]
     total = math.prod(sizes)
@@ -374,9 +386,13 @@ def ComputeSensitivities(parameterFunction, parameters, scaledByReference=False,
     times the reference value with scaledByReference. Returns [parameterList, valRef,
     valuesSorted, sensitivity]: the computed dictionaries (reference first), the reference result,
     {name: array (2n, outputs) of results}, and the array (parameters, outputs) of sensitivities.
-    Keyword arguments: numberOfThreads, resultsFile, useMPI.
+    Keyword arguments: numberOfThreads, resultsFile, useMPI;
+    executor (keyword): any concurrent.futures.Executor to run the computations on (a process pool,
+    distributed.Client(...).get_executor() for a Dask cluster, RayExecutor() for Ray); it overrides
+    useMultiProcessing and is not shut down here.
     """
-    options = _take_options("ComputeSensitivities", kwargs, numberOfThreads=None, resultsFile="", useMPI=False)
+    options = _take_options("ComputeSensitivities", kwargs, numberOfThreads=None, resultsFile="", useMPI=False,
+                            executor=None)
     if not parameters:
         raise ValueError("ComputeSensitivities: parameters must name at least one parameter")
     specs = {name: _sensitivity_spec(name, spec) for name, spec in parameters.items()}
@@ -553,12 +569,15 @@ def GeneticOptimization(objectiveFunction, parameters, populationSize=100, numbe
     +-0.5*rangeReductionFactor**g times the range (childDistribution 'uniform' or 'normal');
     crossoverAmount is not used (see _children). A list or array value counts by its 2-norm.
     Keyword arguments: initialPopulationSize, randomizerInitialization (numpy seed), numberOfThreads,
-    resultsFile; useMPI, useDispyWebMonitor accepted.
+    resultsFile; useMPI, useDispyWebMonitor accepted;
+    executor (keyword): any concurrent.futures.Executor to run the computations on (a process pool,
+    distributed.Client(...).get_executor() for a Dask cluster, RayExecutor() for Ray); it overrides
+    useMultiProcessing and is not shut down here.
     Returns [optimumParameter, optimumValue, parameterList, valueList].
     """
     options = _take_options("GeneticOptimization", kwargs, initialPopulationSize=populationSize,
                             randomizerInitialization=None, numberOfThreads=None, resultsFile="", useMPI=False,
-                            useDispyWebMonitor=False)
+                            useDispyWebMonitor=False, executor=None)
     names, begin, end = _search_ranges("GeneticOptimization", parameters)
     survivorCount = _check_settings(populationSize, numberOfGenerations, elitistRatio, childDistribution,
                                     options["initialPopulationSize"])
@@ -567,7 +586,7 @@ def GeneticOptimization(objectiveFunction, parameters, populationSize=100, numbe
     span, normal = end - begin, childDistribution == "normal"
     with _Evaluator("GeneticOptimization", "objectiveFunction", objectiveFunction, useMultiProcessing,
                     options["numberOfThreads"], clusterHostNames, options["useMPI"], showProgress,
-                    debugMode) as evaluator:
+                    debugMode, options["executor"]) as evaluator:
         run = _Run(names, evaluator, addComputationIndex, parameterFunctionData, options["resultsFile"], parameters)
         generation = [np.array([np.random.uniform(b, e) for b, e in zip(begin, end)])
                       for _ in range(options["initialPopulationSize"])]
@@ -635,10 +654,17 @@ def Minimize(objectiveFunction, parameters, initialGuess=[], method='Nelder-Mead
     result, appended last) goes to parameterList, and with storeFunctionValues (or a resultsFile)
     the objective at it (an extra evaluation) to valueList. addComputationIndex adds
     'computationIndex': 0. Keyword arguments: resultsFile, useScipyBounds, args (passed to scipy),
-    verbose (accepted). Returns [optimumParameter, optimumValue, parameterList, valueList].
+    verbose (accepted); executor (keyword): a concurrent.futures.Executor on which every evaluation
+    runs (one at a time, as scipy asks for them). Returns [optimumParameter, optimumValue,
+    parameterList, valueList].
     """
     from scipy.optimize import minimize
-    settings = _take_options("Minimize", kwargs, resultsFile="", useScipyBounds=False, verbose=False, args=())
+    settings = _take_options("Minimize", kwargs, resultsFile="", useScipyBounds=False, verbose=False, args=(),
+                             executor=None)
+    executor = check_executor("Minimize", settings["executor"])
+    if executor is not None:
+        # scipy asks for one value at a time: each evaluation runs on the executor
+        objectiveFunction = _OnExecutor(executor, objectiveFunction)
     names, lower, upper = _search_ranges("Minimize", parameters)
     x0 = np.asarray(initialGuess, dtype=float) if len(initialGuess) else 0.5 * (lower + upper)
     if x0.shape != lower.shape:
@@ -664,6 +690,16 @@ def Minimize(objectiveFunction, parameters, initialGuess=[], method='Nelder-Mead
     if debugMode:
         print(result)
     return [dict(zip(names, result.x)), result.fun, history.parameterList, history.valueList]
+
+
+class _OnExecutor:
+    """function(parameters) evaluated on an executor (Minimize's evaluations, one at a time)."""
+
+    def __init__(self, executor, function):
+        self.executor, self.function = executor, function
+
+    def __call__(self, parameters):
+        return self.executor.submit(_call, (self.function, parameters, "Minimize", "objectiveFunction", 0)).result()
 
 
 def PlotOptimizationResults2D(parameterList, valueList, xLogScale=False, yLogScale=False):

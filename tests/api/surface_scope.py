@@ -77,13 +77,11 @@ OUT_OF_SCOPE = {
 # in scope, not here yet: key -> the issue that brings it
 PENDING = {
     "exudyn.plot:PlotImage": "issue 41 (pictures)",
-    "exudyn.advancedUtilities:PlotLineCode": "issue 43 (plot, processing)",
     "exudyn.basicUtilities:AnimateSolution": "issue 41 (pictures)",
     "exudyn.basicUtilities:HighlightItem": "issue 41 (pictures)",
     "exudyn.basicUtilities:ShowOnlyObjects": "issue 41 (pictures)",
     "exudyn.utilities:AnimateSolution": "issue 41 (pictures)",
     "exudyn.utilities:HighlightItem": "issue 41 (pictures)",
-    "exudyn.utilities:PlotLineCode": "issue 43 (plot, processing)",
     "exudyn.utilities:ShowOnlyObjects": "issue 41 (pictures)",
     "exudyn:MainSystem.DrawSystemGraph": "issue 41 (pictures)",
     "exudyn:SystemContainer.RedrawAndSaveImage": "issue 41 (pictures)",

@@ -41,7 +41,7 @@ def test_components_of_a_sensor(solved):
     assert [l.get_label() for l in ax.get_lines()] == ['sensor0, PositionX', 'sensor0, PositionY',
                                                        'sensor0, PositionZ']
     assert (ax.get_xlabel(), ax.get_ylabel()) == ('time (s)', 'Position')
-    assert list(fig.get_size_inches()) == [6.4, 4.8] and line is ax.get_lines()[-1]
+    assert list(fig.get_size_inches()) == [6.4, 4.8] and line is None      # (as Exudyn 1.13.6 returns)
     data = mbs.GetSensorStoredData(s)
     np.testing.assert_array_equal(ax.get_lines()[1].get_xydata(), data[:, [0, 2]])
 
@@ -101,3 +101,100 @@ def test_plot_sensor_with_no_sensors_only_closes_figures():
     plt.figure('kept')
     assert PlotSensor(mbs, [])[1:] == [None, None, None] and plt.get_fignums() == [1]
     assert PlotSensor(mbs, [], closeAll=True)[1:] == [None, None, None] and plt.get_fignums() == []
+
+
+def test_sensor_and_file_data_as_arrays_and_data_frames(solved, tmp_path):
+    mbs, s, _ = solved
+    data = mbs.GetSensorStoredData(s)
+    np.testing.assert_array_equal(plot.SensorData(mbs, s), data)
+    f = tmp_path / "s.txt"
+    f.write_text("#Exudyn implicit second order time integration sensor output file\n#measure Node number = 0\n"
+                 "#OutputVariableType = Position\n#number of sensor values = 2\n#\n0,1,2\n0.5,3,4\n")
+    np.testing.assert_array_equal(plot.FileData(str(f)), [[0, 1, 2], [0.5, 3, 4]])
+    pd = pytest.importorskip("pandas", reason="pandas is not installed: pip install 'multibody[pandas]'")
+    frame = plot.SensorData(mbs, s, dataFrame=True)
+    assert isinstance(frame, pd.DataFrame) and list(frame.columns) == ["time", "Position0", "Position1", "Position2"]
+    np.testing.assert_array_equal(frame.to_numpy(), data)
+    frame = plot.FileData(str(f), dataFrame=True)
+    assert list(frame.columns) == ["time", "Position0", "Position1"] and frame["Position1"].tolist() == [2, 4]
+
+
+def test_solution_file_as_data_frame(tmp_path):
+    pd = pytest.importorskip("pandas", reason="pandas is not installed: pip install 'multibody[pandas]'")
+    from pathlib import Path
+    frame = plot.FileData(str(Path(__file__).resolve().parents[1] / "reference" / "plot" / "sol.txt"), dataFrame=True)
+    assert isinstance(frame, pd.DataFrame) and frame.shape == (41, 1 + 3 * 10 + 4)
+    assert list(frame.columns[:2]) == ["time", "ODE2-0"] and frame.columns[-1] == "Algebraic-3"
+
+
+def test_data_frames_without_pandas_name_the_extra(solved, monkeypatch):
+    import sys
+    mbs, s, _ = solved
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ImportError, match=r"pip install 'multibody\[pandas\]'"):
+        plot.SensorData(mbs, s, dataFrame=True)
+
+
+def test_plot_sensor_without_a_display_never_shows(tmp_path):
+    """A fresh interpreter with no display and no backend chosen: PlotSensor draws on Agg, writes the
+    file and never calls show."""
+    import subprocess
+    import sys
+    script = (
+        "import os, matplotlib, multibody as exu, multibody.utilities as U, numpy as np\n"
+        "import matplotlib.pyplot as plt\n"
+        "plt.show = lambda *a, **k: (_ for _ in ()).throw(RuntimeError('show called'))\n"
+        "mbs = exu.SystemContainer().AddSystem()\n"
+        "r = mbs.PlotSensor(np.array([[0., 1.], [1., 2.]]), fileName='out.png')\n"
+        "print(matplotlib.get_backend().lower(), os.path.isfile('out.png'), r[3])\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "MPLBACKEND", "WAYLAND_DISPLAY")}
+    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["agg", "True", "None"]
+
+
+def test_file_strip_spaces_as_exudyn(tmp_path):
+    """Exudyn 1.13.6 (measured): spaces only (tabs stay), comment lines unchanged with fileCommentChar."""
+    source = tmp_path / "sp.txt"
+    source.write_text("#comment  line  \n  1.0   3.0  \n\t2.0  4.0\n#x\n   \n5,,6\n")
+    for args, expected in ((("", ""), "#comment  line\n1.0   3.0\n\t2.0  4.0\n#x\n\n5,,6\n"),
+                           (("#", " "), "#comment  line  \n1.0 3.0\n\t2.0 4.0\n#x\n\n5,,6\n"),
+                           (("", ","), "#comment  line\n1.0   3.0\n\t2.0  4.0\n#x\n\n5,6\n")):
+        plot.FileStripSpaces(str(source), str(tmp_path / "o.txt"), *args)
+        assert (tmp_path / "o.txt").read_text() == expected
+
+
+def test_plot_fft_as_exudyn():
+    """Exudyn 1.13.6 (measured): the frequencies freqStart <= f < freqEnd, log scales, a legend with a label."""
+    import matplotlib.pyplot as plt
+    plt.close("all")
+    f, d = np.linspace(0, 10, 11), np.arange(11) + 1.
+    assert plot.PlotFFT(f, d, label='a', freqStart=2, freqEnd=7) is plt
+    ax = plt.gca()
+    assert [l.get_xdata().tolist() for l in ax.get_lines()] == [[2., 3., 4., 5., 6.]]
+    assert ax.get_lines()[0].get_ydata().tolist() == [3., 4., 5., 6., 7.]
+    assert (ax.get_xscale(), ax.get_yscale(), ax.get_xlabel(), ax.get_ylabel()) == ('log', 'log', 'frequency', 'magnitude')
+    assert ax.get_legend() is not None
+    plt.close("all")
+    plot.PlotFFT(f, d, freqStart=2.5, freqEnd=7.5, logScaleX=False, minorGrid=False)
+    ax = plt.gca()
+    assert ax.get_lines()[0].get_xdata().tolist() == [3., 4., 5., 6., 7.] and ax.get_legend() is None
+    assert ax.get_xscale() == 'linear'
+    plt.close("all")
+
+
+def test_data_array_from_sensor_list_as_exudyn(tmp_path, monkeypatch):
+    """The model of plot_cases solved: Exudyn 1.13.6's DataArrayFromSensorList (measured) to 1e-12."""
+    from . import plot_cases
+    monkeypatch.chdir(tmp_path)
+    mbs, S = plot_cases.build_model(exu, U)
+    mbs.SolveDynamic(plot_cases.simulation_settings(exu))
+    np.testing.assert_allclose(plot.DataArrayFromSensorList(mbs, [S[0], S[1]], positionList=[0.5, 1.5]),
+                               [[0.5, 0.02646378017963225, 0.01611803283244068, 0.09647398071974962],
+                                [1.5, -0.15410582224237263, -0.06824317941975265, 0.2059423321178498]], rtol=1e-12)
+    np.testing.assert_allclose(plot.DataArrayFromSensorList(mbs, [S[0], S[2]]),
+                               [[0., 0.02646378017963225, 0.01611803283244068, 0.09647398071974962],
+                                [1., 2.4922721957208522, 3.1553633870683835, 5.029641368105331]], rtol=1e-12)
+    with pytest.raises(ValueError, match="positionList"):
+        plot.DataArrayFromSensorList(mbs, [S[0], S[1]], positionList=[1])
