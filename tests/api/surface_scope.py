@@ -37,7 +37,7 @@ _ITEM_MODULES = r"exudyn\.(itemInterface|utilities)"
 OUT_OF_SCOPE = {
     r"exudyn\.FEM:.*": _FEM,
     r"exudyn\.artificialIntelligence:.*": _AI,
-    r"exudyn\.beams:.*": _BEAMS,
+    r"exudyn\.beams:(?!GenerateStraightLineANCFCable2D(\(|$)).*": _BEAMS,
     r"exudyn\.shells:.*": _BEAMS,
     r"exudyn\.kinematicTree:.*": _TREE,
     r"exudyn\.robotics:.*": _ROBOTICS,

@@ -237,7 +237,7 @@ class CompiledSystem:
 
 def _object_marker_flags(rec):
     flags = set(rec.spec.flags)
-    if rec.spec.type_name in ("Ground", "RigidBody", "RigidBody2D", "RotationalMass1D"):
+    if rec.spec.type_name in ("Ground", "RigidBody", "RigidBody2D", "RotationalMass1D", "ANCFCable2D"):
         flags.add("Orientation")
     return flags
 
@@ -403,10 +403,7 @@ def _build_marker_groups(c):
     markers = c.items["marker"]
     c.marker_groups, c.marker_group = [], {}
     for t, idx in _group_by_type(markers, MARKER_GROUPS, "marker").items():
-        g = MARKER_GROUPS[t].build(c, idx, [markers[i] for i in idx])
-        c.marker_groups.append(g)
-        for row, i in enumerate(idx):
-            c.marker_group[i] = (g, row)
+        c.marker_groups.extend(_built_groups(c, MARKER_GROUPS[t], idx, markers, c.marker_group))
 
 
 def _build_connector_and_constraint_groups(c):

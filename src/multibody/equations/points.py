@@ -14,6 +14,21 @@ from ..kernels.groups import points as kg
 from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register, split_by)
 
 
+class SplitOff:
+    """A group type whose items for which ``split_off(system, record)`` holds form groups of the
+    class ``split_group()`` (mass points on ground nodes, body markers on cables)."""
+
+    @classmethod
+    def split(cls, system, items, records):
+        return split_by(records, lambda r: cls.split_off(system, r))
+
+    @classmethod
+    def build(cls, system, items, records):
+        if records and all(cls.split_off(system, r) for r in records):
+            return cls.split_group().build(system, items, records)
+        return super().build(system, items, records)
+
+
 # ---------------------------------------------------------------- nodes
 
 class NodeGroup(Group):
@@ -242,31 +257,28 @@ class GroundMassPoints(BodyGroup):
         self.frame(None, None, frames)
 
 
-def _on_ground_node(system, record):
-    nodes = system.items["node"]
+def _refers_to(system, record, parameter, family, type_names):
+    """Whether the parameter of ``record`` names an existing item of ``family`` of one of the
+    types ``type_names``."""
+    items = system.items[family]
     try:
-        nd = int(record.values["nodeNumber"])
+        k = int(record.values[parameter])
     except (KeyError, TypeError, ValueError):
         return False
-    return 0 <= nd < len(nodes) and nodes[nd].spec.type_name == "PointGround"
+    return 0 <= k < len(items) and items[k].spec.type_name in type_names
+
+
+def _on_ground_node(system, record):
+    return _refers_to(system, record, "nodeNumber", "node", ("PointGround",))
 
 
 @register(BODY_GROUPS, "MassPoint")
-class MassPoints(_SingleNodeBodies):
+class MassPoints(SplitOff, _SingleNodeBodies):
     """Mass points on point nodes; those on a NodePointGround form a GroundMassPoints group."""
     width = 3
     node_type_names = ("Point",)
     kernel, layout = kg.mass_points, kg.MASS_POINTS
-
-    @classmethod
-    def split(cls, system, items, records):
-        return split_by(records, lambda r: _on_ground_node(system, r))
-
-    @classmethod
-    def build(cls, system, items, records):
-        if records and all(_on_ground_node(system, r) for r in records):
-            return GroundMassPoints.build(system, items, records)
-        return super().build(system, items, records)
+    split_off, split_group = staticmethod(_on_ground_node), staticmethod(lambda: GroundMassPoints)
 
     def constant_mass_blocks(self, out):
         out[:] = self.mass[:, None, None] * np.eye(self.width)[None]
@@ -512,10 +524,25 @@ class NodeFrameMarkers(MarkerGroup):
         return dict(A_local=self.A_local, nodes=self.nodes)
 
 
+# bodies whose markers are points of a deformable axis (equations/cables.py CableMarkers)
+CABLE_BODY_TYPES = ("ANCFCable2D",)
+
+
+def _on_cable(system, record):
+    return _refers_to(system, record, "bodyNumber", "object", CABLE_BODY_TYPES)
+
+
+def _cable_markers():
+    from .cables import CableMarkers
+    return CableMarkers
+
+
 @register(MARKER_GROUPS, "BodyPosition", "BodyRigid")
-class BodyPointMarkers(MarkerGroup):
-    """Marker at a body-fixed point b: p + A b, v + w x (A b), Jpos - skew(A b) Jrot."""
+class BodyPointMarkers(SplitOff, MarkerGroup):
+    """Marker at a body-fixed point b: p + A b, v + w x (A b), Jpos - skew(A b) Jrot (those on
+    cables: CableMarkers)."""
     kernel, layout = kg.body_point_markers, kg.BODY_POINT_MARKERS
+    split_off, split_group = staticmethod(_on_cable), staticmethod(_cable_markers)
     reads_body_frames = True
 
     def setup(self, records):
@@ -531,10 +558,12 @@ class BodyPointMarkers(MarkerGroup):
 
 
 @register(MARKER_GROUPS, "BodyMass")
-class BodyMassMarkers(MarkerGroup):
+class BodyMassMarkers(SplitOff, MarkerGroup):
     """Mass-proportional loads: the body's mass and its position Jacobian at the center of mass
-    (the kernel of a body-fixed point at the center of mass; the masses set at Assemble)."""
+    (the kernel of a body-fixed point at the center of mass; the masses set at Assemble; those on
+    cables: CableMarkers)."""
     kernel, layout = kg.body_point_markers, kg.BODY_POINT_MARKERS
+    split_off, split_group = staticmethod(_on_cable), staticmethod(_cable_markers)
     reads_body_frames = True
 
     def setup(self, records):

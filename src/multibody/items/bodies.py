@@ -179,7 +179,7 @@ OBJECT_GENERIC_ODE2 = ItemSpec(
 OBJECT_ANCFCABLE2D = ItemSpec(
     type_name='ANCFCable2D', family='object', class_name='ObjectANCFCable2D',
     aliases=('Cable2D',),
-    flags=(),
+    flags=('Body', 'MultiNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'VelocityLocal', 'Acceleration', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'AngularAcceleration', 'Director1', 'ForceLocal', 'TorqueLocal', 'StrainLocal', 'CurvatureLocal', 'KineticEnergy', 'PotentialEnergy'),
     params=(
         Param('length', 'UReal', 0.0,

@@ -29,7 +29,7 @@ TYPED = []
 TYPED_MODULES = ("multibody.kernels.records", "multibody.kernels.system", "multibody.kernels.groups.points",
                  "multibody.kernels.groups.rigid", "multibody.kernels.groups.connectors",
                  "multibody.kernels.groups.constraints", "multibody.kernels.groups.loads",
-                 "multibody.kernels.groups.ode1",
+                 "multibody.kernels.groups.ode1", "multibody.kernels.groups.cables",
                  "multibody.engine.workspace", "multibody.engine.entry")
 
 

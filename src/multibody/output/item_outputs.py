@@ -437,6 +437,8 @@ def marker_output(mbs, m, variableType, configuration=CFG.Current):
     fr = eq.markers
     if var in (OVT.Coordinates, OVT.Coordinates_t):
         g, row = c.marker_group[m]
+        if hasattr(g, "marker_coordinates"):
+            return g.marker_coordinates(row, st, var)
         if hasattr(g, "ltg_of"):
             ltg = g.ltg_of[m]
             vals = (c.q_ref[ltg] + st.q[ltg]) if var == OVT.Coordinates else st.v[ltg]

@@ -1,0 +1,240 @@
+"""Groups of the cable family (spec bodies.md ObjectANCFCable2D, nodes.md NodePoint2DSlope1,
+markers.md MarkerBodyCable2DShape, MarkerBodyCable2DCoordinates): slope nodes, planar ANCF cable
+elements and the markers on them (group kernels: kernels/groups/cables.py)."""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from ..enums import OutputVariableType as OVT
+from ..errors import NotImplementedFeatureError
+from ..kernels import cables as kc
+from ..kernels.groups import cables as kg
+from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, param_array, register
+from .points import BodyGroup, MarkerGroup, NodeGroup
+
+# the columns of CABLES_2D's prm rows (kernels/cables.py cable_forces)
+_PRM = ("axialStiffness", "bendingStiffness", "axialDamping", "bendingDamping", "referenceAxialStrain",
+        "referenceCurvature", "strainIsRelativeToReference", "length")
+_N_AXIAL, _N_BENDING = 5, 3             # the most Gauss points of a rule
+
+
+def hermite_mass(L):
+    """int_0^L S^T S dx (..., 4, 4) of the Hermite functions (spec bodies.md), for lengths L (...)."""
+    L = np.asarray(L, dtype=float)[..., None, None]
+    c = np.array([[13 / 35, 11 / 210, 9 / 70, -13 / 420], [11 / 210, 1 / 105, 13 / 420, -1 / 140],
+                  [9 / 70, 13 / 420, 13 / 35, -11 / 210], [-13 / 420, -1 / 140, -11 / 210, 1 / 105]])
+    powers = np.array([[0, 1, 0, 1], [1, 2, 1, 2], [0, 1, 0, 1], [1, 2, 1, 2]])
+    return c * L ** (powers + 1)
+
+
+@functools.lru_cache(maxsize=None)
+def gauss_rules(mode):
+    """(axial points, axial weights, bending points, bending weights) on [-1, 1] of
+    ``useReducedOrderIntegration`` ``mode``: 0 Gauss 5 / 3, 1 Gauss 4 / 2, 2 Lobatto 3 / Gauss 2."""
+    if mode == 2:
+        ax = (np.array([-1.0, 0.0, 1.0]), np.array([1.0, 4.0, 1.0]) / 3.0)
+        bd = np.polynomial.legendre.leggauss(2)
+    else:
+        ax = np.polynomial.legendre.leggauss(5 if mode == 0 else 4)
+        bd = np.polynomial.legendre.leggauss(3 if mode == 0 else 2)
+    return ax + tuple(bd)
+
+
+@register(NODE_GROUPS, "Point2DSlope1")
+class Slope2DNodes(NodeGroup):
+    """[x, y, r'_x, r'_y]: position [x, y, 0], rotation and angular velocity of the slope."""
+    kernel, layout = kg.slope2d_nodes, kg.SLOPE2D_NODES
+    n_ode2, position_coordinates = 4, 2
+
+    def reference_position(self, n):
+        s = int(self.system.node_ode2_start[n])
+        return np.array([self.system.q_ref[s], self.system.q_ref[s + 1], 0.0])
+
+    def frame(self, q_tot, v, frames):
+        f = frames
+        kc.slope_node_frames(self.items, self.ltg, q_tot, v, f.pos, f.vel, f.A, f.omega, f.omega_local, f.Jpos,
+                             f.Jrot, f.Jrot_local, f.ltg)
+
+
+@register(BODY_GROUPS, "ANCFCable2D")
+class ANCFCable2DBodies(BodyGroup):
+    """ObjectANCFCable2D: constant mass blocks, elastic and damping forces of all elements by one
+    kernel call (Gauss points inside); outputs at local points [x, y, 0] (``body_output``)."""
+    width = 8
+    kernel, layout = kg.ancf_cables_2d, kg.CABLES_2D
+    force_phases = ("FORCES", "STIFFNESS")
+
+    def setup(self, records):
+        c = self.system
+        nodes = np.array([[int(x) for x in r.values["nodeNumbers"]] for r in records], dtype=np.int64).reshape(-1, 2)
+        for r, nd, item in zip(records, nodes, self.items):
+            for k in nd:
+                c.check_node(self, int(item), r, k, ("Point2DSlope1",))
+            for name in ("axialForceUserFunction", "bendingMomentUserFunction"):
+                if r.values[name]:
+                    raise NotImplementedFeatureError(f"{c.describe('object', int(item))}: {name} is not "
+                                                     "implemented in multibody yet (use the linear law)")
+            if not float(r.values["length"]) > 0:
+                c.parameter_error(self, int(item), r, "length", r.values["length"], "must be > 0")
+        self.nodes = nodes
+        self.ltg = np.ascontiguousarray(np.concatenate([self.ltg_of_nodes(nodes[:, 0])[:, :4],
+                                                        self.ltg_of_nodes(nodes[:, 1])[:, :4]], axis=1))
+        self.records = records
+        self.mode = np.array([int(r.values["useReducedOrderIntegration"]) for r in records], dtype=np.int64)
+        self.prm = np.ascontiguousarray(np.array([[float(r.values[p]) for p in _PRM] for r in records]).reshape(-1, 8))
+        self.rho_a = param_array(records, "massPerLength")
+        self.L = np.ascontiguousarray(self.prm[:, 7])
+        n = self.n
+        self.ax_x, self.ax_w = np.zeros((n, _N_AXIAL)), np.zeros((n, _N_AXIAL))
+        self.bd_x, self.bd_w = np.zeros((n, _N_BENDING)), np.zeros((n, _N_BENDING))
+        self.eps_ref, self.curv_ref = np.zeros((n, _N_AXIAL)), np.zeros((n, _N_BENDING))
+        self.Q = np.zeros((n, 8))
+        self.frame_local = np.zeros((1, n, 3))
+        self.frame_mean = np.zeros(n, dtype=bool)
+        self.mass = np.zeros(n)
+        self._derived()
+
+    def _derived(self):
+        """Length, Gauss points and mass from the parameters (in place)."""
+        self.L[:] = self.prm[:, 7]
+        self.mass[:] = self.rho_a * self.L
+        for mode in np.unique(self.mode):
+            rows = self.mode == mode
+            half = 0.5 * self.L[rows, None]
+            rule = gauss_rules(int(mode))
+            for k, (x, w) in enumerate(((self.ax_x, self.ax_w), (self.bd_x, self.bd_w))):
+                pts, wts = rule[2 * k], rule[2 * k + 1]
+                x[rows], w[rows] = 0.0, 0.0
+                x[rows, :pts.size] = half * (pts + 1.0)
+                w[rows, :pts.size] = half * wts
+
+    def refresh_record(self):
+        """The reference strains and curvatures at the Gauss points (the reference coordinates
+        are numbered after the groups are built)."""
+        kc.strain_and_curvature(self.ltg, self.system.q_ref, self.ax_x, self.bd_x, self.L, self.eps_ref,
+                                self.curv_ref)
+
+    def record_parameters(self):
+        return dict(L=self.L, prm=self.prm, ax_x=self.ax_x, ax_w=self.ax_w, bd_x=self.bd_x, bd_w=self.bd_w,
+                    eps_ref=self.eps_ref, curv_ref=self.curv_ref, Q=self.Q, frame_local=self.frame_local,
+                    frame_mean=self.frame_mean)
+
+    def update_parameter(self, row, name, value):
+        if name in _PRM:
+            self.prm[row, _PRM.index(name)] = float(value)
+        elif name == "massPerLength":
+            self.rho_a[row] = float(value)
+        elif name == "useReducedOrderIntegration":
+            self.mode[row] = int(value)
+        else:
+            return False
+        self._derived()
+        self.system.mass_changed = True
+        return True
+
+    def constant_mass_blocks(self, out):
+        M4 = self.rho_a[:, None, None] * hermite_mass(self.L)
+        out[:] = 0.0
+        out[:, 0::2, 0::2] = M4
+        out[:, 1::2, 1::2] = M4
+
+    def frame(self, q_tot, v, frames):
+        f = frames
+        kc.cable_points(self.items, self.ltg, self.L, self.frame_local[0], self.frame_mean, q_tot, v, f.pos, f.vel,
+                        f.A, f.omega, f.Jpos, f.Jrot, f.ltg)
+
+    # ------------------------------------------------------------ outputs
+    def body_output(self, eq, st, row, var, local):
+        """The output ``var`` at the local point [x, y, 0] of element ``row`` (spec bodies.md)."""
+        from .cable_outputs import cable_output
+        return cable_output(self, st, row, var, local)
+
+
+def _cable_ltg_and_length(c, body):
+    """(ltg (8,), length) of the cable ``body``."""
+    g, row = c.object_group[int(body)]
+    return g.ltg[row], float(g.L[row]), g, row
+
+
+def _check_cable(c, group, item, rec, body):
+    c.check_object_exists(group, item, rec, "bodyNumber", body)
+    g = c.object_group.get(int(body), (None, None))[0]
+    if not isinstance(g, ANCFCable2DBodies):
+        c.parameter_error(group, item, rec, "bodyNumber", int(body), "must be an ObjectANCFCable2D")
+
+
+class CableMarkers(MarkerGroup):
+    """MarkerBodyPosition, MarkerBodyRigid (at [x, y] of the cable) and MarkerBodyMass (the mean
+    over the element: mass rho A L, Jpos = int S dx / L) on ANCF cables."""
+    kernel, layout = kg.cable_markers, kg.CABLE_MARKERS
+
+    def setup(self, records):
+        c = self.system
+        self.cables = np.array([int(r.values["bodyNumber"]) for r in records], dtype=np.int64)
+        self.ltg = np.zeros((self.n, 8), dtype=np.int64)
+        self.L = np.zeros(self.n)
+        self.mean = np.array([r.spec.type_name == "BodyMass" for r in records], dtype=bool)
+        self.local = np.zeros((self.n, 3))
+        self.body_mass = np.zeros(self.n)
+        for i, (r, b, item) in enumerate(zip(records, self.cables, self.items)):
+            c.check_marker_body(self, int(item), r, b)
+            ltg, L, g, row = _cable_ltg_and_length(c, b)
+            self.ltg[i], self.L[i], self.body_mass[i] = ltg, L, g.mass[row]
+            if not self.mean[i]:
+                self.local[i] = np.asarray(r.values["localPosition"], dtype=float)[:3]
+
+    def record_parameters(self):
+        return dict(L=self.L, local=self.local, ltg=self.ltg, mean=self.mean)
+
+    def constant_frames(self, frames):
+        frames.mass[self.items] = np.where(self.mean, self.body_mass, 0.0)
+
+
+@register(MARKER_GROUPS, "BodyCable2DCoordinates")
+class Cable2DCoordinateMarkers(MarkerGroup):
+    """The 8 total coordinates of a cable element and their rates (read by the joints that use
+    them; outputs Coordinates, Coordinates_t)."""
+
+    def setup(self, records):
+        c = self.system
+        self.ltg_of = {}
+        for r, item in zip(records, self.items):
+            b = int(r.values["bodyNumber"])
+            _check_cable(c, self, int(item), r, b)
+            self.ltg_of[int(item)] = np.asarray(_cable_ltg_and_length(c, b)[0], dtype=np.int64)
+
+
+@register(MARKER_GROUPS, "BodyCable2DShape")
+class Cable2DShapeMarkers(MarkerGroup):
+    """numberOfSegments + 1 points of a cable element, offset by verticalOffset along its normal
+    (outputs Coordinates, Coordinates_t: the points and their velocities)."""
+
+    def setup(self, records):
+        c = self.system
+        self.cables = []
+        for r, item in zip(records, self.items):
+            b = int(r.values["bodyNumber"])
+            _check_cable(c, self, int(item), r, b)
+            self.cables.append((b, int(r.values["numberOfSegments"]), float(r.values["verticalOffset"])))
+
+    def marker_coordinates(self, row, st, var):
+        """The points' coordinates (or velocities) [p0x, p0y, p1x, ...] at the state ``st``."""
+        c = self.system
+        b, ns, h = self.cables[row]
+        ltg, L, _, _ = _cable_ltg_and_length(c, b)
+        n = ns + 1
+        local = np.zeros((n, 3))
+        local[:, 0] = np.arange(n) * L / ns
+        local[:, 1] = h
+        pos, vel = np.zeros((n, 3)), np.zeros((n, 3))
+        empty2, empty3 = np.zeros((0, 3)), np.zeros((0, 3, 3))
+        kc.cable_points(np.arange(n), np.repeat(ltg[None, :], n, axis=0), np.full(n, L), local,
+                        np.zeros(n, dtype=bool), c.q_ref + st.q, st.v, pos, vel, empty3, empty2, np.zeros((n, 3, 8)),
+                        empty3, np.zeros((0, 8), dtype=np.int64))
+        return (pos if var == OVT.Coordinates else vel)[:, :2].ravel()
+
+
+__all__ = ["Slope2DNodes", "ANCFCable2DBodies", "CableMarkers", "Cable2DCoordinateMarkers", "Cable2DShapeMarkers",
+           "hermite_mass"]
