@@ -38,7 +38,7 @@ class RayExecutor(concurrent.futures.Executor):
     """A concurrent.futures.Executor running every submitted call as a Ray task (ray.remote), for
     ``executor=`` of multibody.processing's studies on a Ray cluster.
 
-    Uses the running Ray instance, or starts one with ray.init(**initArguments) (e.g. address='auto'
+    Uses the running Ray instance, or starts one with ``ray.init(**initArguments)`` (e.g. address='auto'
     for a cluster, num_cpus=2 on one machine), which shutdown() then stops. numCpusPerTask: the
     CPUs Ray reserves for each computation. The function and its arguments are sent with Ray's
     pickling (a function defined at module level of a module the workers can import)."""
@@ -54,7 +54,7 @@ class RayExecutor(concurrent.futures.Executor):
         self._remote = self._ray.remote(num_cpus=numCpusPerTask)(_ray_call)
 
     def submit(self, fn, /, *args, **kwargs):
-        """fn(*args, **kwargs) as a Ray task; its concurrent.futures.Future."""
+        """``fn(*args, **kwargs)`` as a Ray task; its concurrent.futures.Future."""
         if self._remote is None:
             raise RuntimeError("RayExecutor: cannot submit after shutdown()")
         return self._remote.remote(fn, args, kwargs).future()
