@@ -42,6 +42,19 @@ DENSE_TRIANGULAR_MAX = 200
 # spherical chain n = 44 (15 solves per Jacobian) 300 / 380, 3D slider-crank n = 48 (110)
 # 150-176 / 133-150, distance chain n = 64 (22) 185-240 / 154-179, n = 16 the same.
 SPARSE_AS_DENSE_MAX = 48          # (engine/driver.py SPARSE_SIZE: the same)
+_BLAS = []
+
+
+def one_blas_thread():
+    """A context in which BLAS/LAPACK use one thread (threadpoolctl, 9 us): a dense LU of a few
+    hundred unknowns takes 0.35 ms on one thread, 0.7-1.5 ms with OpenBLAS's threads on a busy
+    2-core machine and up to 170 ms where other processes take the cores (the threads spin)."""
+    if not _BLAS:
+        from threadpoolctl import ThreadpoolController
+        _BLAS.append(ThreadpoolController())
+    return _BLAS[0].limit(limits=1, user_api="blas")
+
+
 # dense systems up to this size are factorized by a Numba LU (kernels/linalg.py dense_lu_factors)
 # instead of LAPACK, so that the engine can refactorize them itself (same kernel, same bits);
 # larger ones stay with LAPACK (n = 200: a loop LU takes several times longer)
@@ -193,7 +206,7 @@ class LinearSolver:
                 raise SingularJacobian(int(perm[bad]))
             self.accept_dense_factors(factors)
             return
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), one_blas_thread():
             warnings.simplefilter("ignore")
             lu, piv = sla.lu_factor(Jd, check_finite=False)
         d = np.abs(np.diag(lu))
