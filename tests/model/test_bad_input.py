@@ -230,7 +230,5 @@ def test_parameter_sweep_as_exudyn(class_name):
     assert not problems, "\n".join(problems)
 
 
-# refused by Exudyn at Assemble, accepted here (open): ConnectorCoordinateVector's matrix sizes are
-# not yet checked against its markers' coordinates
-KNOWN_ACCEPTED = {("ObjectConnectorCoordinateVector", "scalingMarker1", "empty"),
-                  ("ObjectConnectorCoordinateVector", "quadraticTermMarker0", "matrix2")}
+# refused by Exudyn at Assemble, accepted here (none left)
+KNOWN_ACCEPTED = set()

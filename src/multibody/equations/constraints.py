@@ -260,6 +260,7 @@ class CoordinateVectorConstraints(ConstraintGroup):
             self.ltg_arr[i, self.w0:self.w0 + len(l1)] = l1
             ne = self.count(r)
             self.neq[i] = ne
+            self._check_marker1_matrices(i, r, len(l1))
             for key, sign, lst, col in (("scalingMarker0", -1, self.X, 0), ("scalingMarker1", 1, self.X, self.w0),
                                         ("quadraticTermMarker0", -1, self.Y, 0),
                                         ("quadraticTermMarker1", 1, self.Y, self.w0)):
@@ -282,6 +283,17 @@ class CoordinateVectorConstraints(ConstraintGroup):
         self.active = param_array(records, "activeConnector", bool)
         self.velocity_level = param_array(records, "velocityLevel", bool)
         self.uf = [(r.values["constraintUserFunction"], r.values["jacobianUserFunction"]) for r in records]
+
+    def _check_marker1_matrices(self, i, r, n1):
+        """As Exudyn 1.13.6: scalingMarker1 always, quadraticTermMarker1 where quadraticTermMarker0
+        is given, with a column per coordinate of marker 1 (an empty scalingMarker0 is taken)."""
+        needed = ["scalingMarker1"]
+        if np.asarray(r.values["quadraticTermMarker0"]).size:
+            needed.append("quadraticTermMarker1")
+        for key in needed:
+            if np.asarray(r.values[key]).size == 0:
+                self.system.parameter_error(self, int(self.items[i]), r, key, "an empty matrix",
+                                            f"must be a matrix with {n1} columns (the coordinates of marker 1)")
 
     def ltg(self, markers):
         return self.ltg_arr
