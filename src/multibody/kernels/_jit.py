@@ -5,8 +5,9 @@ on all kernel sources (``stamp_cache``). The cache is Numba's, with folders and 
 (``CheckedCache``): NUMBA_CACHE_DIR, else ``__pycache__`` beside the sources, else the user's
 cache folder, else one in the temporary folder, each used only where it is a folder of this user
 that can be written (folders made for the user alone); with none, kernels are compiled in memory
-(one ``CacheWarning``). Setting the environment variable ``NUMBA_DISABLE_JIT=1`` (honoured by
-Numba itself) runs every kernel as plain Python, for debugging and coverage.
+(one ``CacheWarning``). ``NUMBA_DISABLE_JIT=1`` runs single kernels as plain Python (their tests
+call ``kernel.py_func``); the engine itself does not run so: its state is a Numba structref, which
+has no pure-Python form.
 """
 import hashlib
 import io
