@@ -1,8 +1,11 @@
 """Record the scene data of tests/visualization/vis_models.py with Exudyn (numerical oracle).
 
 Usage (Exudyn 1.13.6 interpreter):
-    /tmp/exu/exuenv/bin/python tools/make_visualization_reference.py [case ...]
+    python tools/make_visualization_reference.py [case ... | matrix | matrix_<model>]
 
+Writes tests/reference/visualization/matrix_<model>.json for the scene matrix of
+tests/visualization/vis_matrix.py (case names "matrix" or "matrix_<model>"): {model, exudynVersion,
+settings, data, cases} where cases[settings case][kind] is a key of data (identical arrays stored once).
 Writes tests/reference/visualization/<case>.json: {case, exudynVersion, scene} where scene is
 ``SC.renderer.GetGraphicsData(flatShapes=False)`` with arrays as lists, and graphics.json with the
 outputs of exudyn.graphics functions (GRAPHICS_CALLS below).
@@ -16,6 +19,7 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODELS = os.path.join(ROOT, "tests", "visualization", "vis_models.py")
+KINDS = ("lines", "spheres", "circles", "texts", "triangles", "triangles6", "lines3")
 OUTDIR = os.path.join(ROOT, "tests", "reference", "visualization")
 
 # name -> (function, args, kwargs): the graphics functions whose outputs are stored
@@ -71,6 +75,38 @@ def write(name, data):
     print("%-34s %8d bytes" % (name, os.path.getsize(path)))
 
 
+def rounded(kind_data):
+    """Plain lists, floats rounded to 7 decimals (the scene is float32); normals left out."""
+    out = {}
+    for key, v in kind_data.items():
+        if key == "normals":
+            continue
+        if isinstance(v, np.ndarray) and v.dtype.kind == "f":
+            v = np.round(v.astype(float), 7)
+        out[key] = plain(v)
+    return out
+
+
+def matrix(exu, U, G, model):
+    """The scenes of one matrix model under every settings case, identical kind data stored once."""
+    sys.path.insert(0, ROOT)
+    vm = importlib.import_module("tests.visualization.vis_matrix")
+    data = {}
+
+    def record(SC):
+        scene = SC.renderer.GetGraphicsData(flatShapes=False)
+        ids = {}
+        for kind in KINDS:
+            d = rounded(scene[kind])
+            key = json.dumps(d, sort_keys=True)
+            ids[kind] = data.setdefault(key, str(len(data)))
+        return ids
+
+    cases = vm.scenes(exu, U, G, model, record)
+    write("matrix_" + model, {"model": model, "exudynVersion": exu.__version__, "settings": plain(vm.SETTINGS),
+                              "data": {i: json.loads(k) for k, i in data.items()}, "cases": cases})
+
+
 def main(argv):
     import warnings
     warnings.simplefilter("ignore")
@@ -79,8 +115,13 @@ def main(argv):
     import exudyn.utilities as U
     vm = load_models()
     os.makedirs(OUTDIR, exist_ok=True)
-    names = argv[1:] or list(vm.CASES) + ["graphics"]
+    names = argv[1:] or list(vm.CASES) + ["graphics", "matrix"]
     for name in names:
+        if name.startswith("matrix"):
+            models = ("points", "rigid3d", "rigid2d") if name == "matrix" else [name[len("matrix_"):]]
+            for model in models:
+                matrix(exu, U, G, model)
+            continue
         if name == "graphics":
             out = {k: plain(getattr(G, f)(*a, **kw)) for k, (f, a, kw) in GRAPHICS_CALLS.items()}
             write("graphics", {"exudynVersion": exu.__version__, "calls": plain(GRAPHICS_CALLS), "outputs": out})

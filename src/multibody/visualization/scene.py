@@ -15,13 +15,17 @@ import numpy as np
 
 from ..graphics import ComputeOrthonormalBasisVectors
 
-NODE, OBJECT, MARKER = 1, 2, 3
+NODE, OBJECT, MARKER, LOAD, SENSOR = 1, 2, 3, 4, 5
 DEFAULT_COLOR = (-1.0, -1.0, -1.0, -1.0)
 MARKER_COLOR = (0.1, 0.5, 0.1, 1.0)
 RED = (1.0, 0.0, 0.0, 1.0)
 # cross size of markers with markers.defaultSize = -1, and node sphere radius with nodes.defaultSize = -1
 MARKER_SIZE_UNSET = 0.002
 NODE_RADIUS_UNSET = 0.001
+# octahedron size of sensors with sensors.defaultSize = -1
+SENSOR_SIZE_UNSET = 0.003
+# arrow head length per loads.defaultRadius (head half-width)
+LOAD_HEAD_LENGTH = 7.5
 
 
 class SceneBuilder:
@@ -217,6 +221,8 @@ def build_scene(systems, settings, states=None, flat_shapes=False):
         _draw_nodes(ctx)
         _draw_objects(ctx)
         _draw_markers(ctx)
+        _draw_loads(ctx)
+        _draw_sensors(ctx)
     return b.result(flat_shapes)
 
 
@@ -239,7 +245,7 @@ def _draw_nodes(ctx):
             radius = NODE_RADIUS_UNSET if size == -1 else 0.5 * size
             ctx.b.sphere(item, pos, col, radius, _resolution(ns.tiling))
         if ns.showNumbers:
-            ctx.b.text(item, pos, col, str(i))
+            ctx.b.text(item, pos, _number_color(np.asarray(ns.defaultColor, dtype=float)), "N%d" % i)
 
 
 def _draw_markers(ctx):
@@ -261,7 +267,89 @@ def _draw_markers(ctx):
         for a, e in pairs:
             ctx.b.line(item, p + a, p + e, col)
         if ms.showNumbers:
-            ctx.b.text(item, p, col, str(i))
+            ctx.b.text(item, p, _number_color(col), "M%d" % i)
+
+
+_FORCE_LOADS = ("ForceVector", "MassProportional")
+
+
+def _draw_loads(ctx):
+    """Force and mass-proportional loads as arrows, torques as double arrows (Coordinate loads not drawn)."""
+    ls = ctx.vs.loads
+    if not ls.show:
+        return
+    col = np.asarray(ls.defaultColor, dtype=float)
+    w = float(ls.defaultRadius)
+    h = LOAD_HEAD_LENGTH * w
+    for i, rec in enumerate(ctx.records["load"]):
+        name = rec.spec.type_name
+        if name not in _FORCE_LOADS + ("TorqueVector",) or not rec.vvalues.get("show", True):
+            continue
+        m = int(rec.values["markerNumber"])
+        v = np.asarray(rec.values["loadVector"], dtype=float)
+        if rec.values.get("bodyFixed", False):
+            v = ctx.mA(m) @ v
+        norm = np.linalg.norm(v)
+        if norm == 0:
+            continue
+        u = v / norm
+        size = float(ls.defaultSize) if ls.fixedLoadSize or name == "MassProportional" else ls.loadSizeFactor * norm
+        p = ctx.mpos(m)
+        tip = p + size * u
+        item = [ctx.s, LOAD, i]
+        ctx.b.line(item, p, tip, col)
+        _, n1, n2 = ComputeOrthonormalBasisVectors(u)
+        for k in range(1 if name in _FORCE_LOADS else 2):
+            t = tip - k * h * u
+            for side in (w * n1, -w * n1, w * n2, -w * n2):
+                ctx.b.line(item, t, t - h * u + side, col)
+        if ls.showNumbers:
+            ctx.b.text(item, tip, _number_color(col), "L%d" % i)
+
+
+def _sensor_position(ctx, rec):
+    """Where a sensor is drawn: its node, body point, marker, connector midpoint or load marker."""
+    v, name = rec.values, rec.spec.type_name
+    if name == "Node":
+        n = int(v["nodeNumber"])
+        # measured: Exudyn 1.13.6 draws no sensor of a NodeRigidBodyEP
+        return None if ctx.records["node"][n].spec.type_name == "RigidBodyEP" else ctx.f.nodes.pos[n]
+    if name == "Body":
+        b = int(v["bodyNumber"])
+        local = np.asarray(v.get("localPosition", np.zeros(3)), dtype=float)
+        if ctx.f.body_has_frame[b]:
+            return ctx.f.bodies.pos[b] + ctx.f.bodies.A[b] @ local
+        return np.asarray(ctx.records["object"][b].values.get("referencePosition") or np.zeros(3), float) + local
+    if name == "Marker":
+        return ctx.mpos(int(v["markerNumber"]))
+    if name == "Object":
+        m = ctx.records["object"][int(v["objectNumber"])].values.get("markerNumbers")
+        return None if m is None else 0.5 * (ctx.mpos(int(m[0])) + ctx.mpos(int(m[1])))
+    if name == "Load":
+        return ctx.mpos(int(ctx.records["load"][int(v["loadNumber"])].values["markerNumber"]))
+    return None
+
+
+def _draw_sensors(ctx):
+    """Each shown sensor: the 12 edges of an octahedron at its position."""
+    ss = ctx.vs.sensors
+    if not ss.show:
+        return
+    col = np.asarray(ss.defaultColor, dtype=float)
+    d = 0.5 * (ss.defaultSize if ss.defaultSize != -1 else SENSOR_SIZE_UNSET)
+    e = np.eye(3) * d
+    edges = [(s0 * e[a], s1 * e[b]) for a, b in ((0, 1), (0, 2), (1, 2)) for s0 in (1, -1) for s1 in (-1, 1)]
+    for i, rec in enumerate(ctx.records["sensor"]):
+        if not rec.vvalues.get("show", True):
+            continue
+        p = _sensor_position(ctx, rec)
+        if p is None:
+            continue
+        item = [ctx.s, SENSOR, i]
+        for a, b in edges:
+            ctx.b.line(item, p + a, p + b, col)
+        if ss.showNumbers:
+            ctx.b.text(item, p, _number_color(col), "S%d" % i)
 
 
 def _draw_body(ctx, i, rec):
@@ -281,7 +369,7 @@ def _draw_body(ctx, i, rec):
         gdata += list(user(ctx.mbs, i) or [])
     _add_graphics_data(ctx.b, item, gdata, pos, A, bs.defaultColor, _resolution(ctx.vs.general.sphereTiling))
     if bs.showNumbers:
-        ctx.b.text(item, pos, np.asarray(bs.defaultColor, dtype=float), str(i))
+        ctx.b.text(item, pos, _number_color(np.asarray(bs.defaultColor, dtype=float)), str(i))
 
 
 def _draw_objects(ctx):
