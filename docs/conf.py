@@ -20,6 +20,8 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "none"
 napoleon_numpy_docstring = True
 napoleon_google_docstring = True
+# types of numpydoc parameter lines as markup ("default", literals), not as cross-references
+napoleon_preprocess_types = True
 html_theme = "alabaster"
 html_static_path = []
 # mb_gallery_images: a folder holding the gallery scripts' pictures (set by the tests, which made

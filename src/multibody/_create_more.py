@@ -8,9 +8,11 @@ checked before any item is added, so that a call that fails leaves the system as
 from __future__ import annotations
 
 import numbers
+from typing import Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 
 import numpy as np
 
+from ._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 from .errors import ExudynValueError
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
 from .itemInterface import MarkerBodyRigid, ObjectConnectorLinearSpringDamper, ObjectJointRollingDisc
@@ -104,8 +106,8 @@ def _marker_pose(mbs, where, marker):
     return _marker_frame(mbs, marker)
 
 
-def JointPreCheckCalcBodyMarkers(where, mbs, name, itemNumbers, position, show, useGlobalFrame,
-                                 requireRotMat=True):
+def JointPreCheckCalcBodyMarkers(where: str, mbs, name: str, itemNumbers: Sequence[Any], position: Vector,
+                                 show: bool, useGlobalFrame: bool, requireRotMat: bool = True):
     """The frames of the two items of a joint or connector and the joint position, in the reference
     configuration, as the Create functions use them; adds no item.
 
@@ -157,9 +159,11 @@ def JointPreCheckCalcBodyMarkers(where, mbs, name, itemNumbers, position, show, 
 
 # ---------------------------------------------------------------- Create functions
 
-def CreateRollingDisc(mbs, name='', bodyNumbers=[None, None], axisPosition=[], axisVector=[1, 0, 0],
-                      discRadius=0.0, planePosition=[0, 0, 0], planeNormal=[0, 0, 1], constrainedAxes=[1, 1, 1],
-                      activeConnector=True, show=True, discWidth=0.1, color=[-1.0, -1.0, -1.0, -1.0]):
+def CreateRollingDisc(mbs, name: str = '', bodyNumbers: Sequence[Any] = [None, None], axisPosition: Vector = [],
+                      axisVector: Vector = [1, 0, 0], discRadius: float = 0.0, planePosition: Vector = [0, 0, 0],
+                      planeNormal: Vector = [0, 0, 1], constrainedAxes: Sequence[int] = [1, 1, 1],
+                      activeConnector: bool = True, show: bool = True, discWidth: float = 0.1,
+                      color: Vector = [-1.0, -1.0, -1.0, -1.0]):
     """Ideal rolling disc (ObjectJointRollingDisc) between a ground body (bodyNumbers[0]) and a
     wheel (bodyNumbers[1]).
 
@@ -191,10 +195,12 @@ def CreateRollingDisc(mbs, name='', bodyNumbers=[None, None], axisPosition=[], a
     return mbs.AddObject(joint)
 
 
-def CreateLinearSpringDamper(mbs, name='', itemNumbers=[None, None], position=[0.0, 0.0, 0.0],
-                             axis=[1.0, 0.0, 0.0], stiffness=0.0, damping=0.0, offset=0.0, velocityOffset=0.0,
-                             force=0.0, useGlobalFrame=True, springForceUserFunction=0, show=True, drawSize=-1,
-                             color=[-1.0, -1.0, -1.0, -1.0]):
+def CreateLinearSpringDamper(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None],
+                             position: Vector = [0.0, 0.0, 0.0], axis: Vector = [1.0, 0.0, 0.0],
+                             stiffness: Any = 0.0, damping: Any = 0.0, offset: Any = 0.0, velocityOffset: float = 0.0,
+                             force: float = 0.0, useGlobalFrame: bool = True,
+                             springForceUserFunction: Callable[..., Any] | int = 0, show: bool = True,
+                             drawSize: float = -1, color: Vector = [-1.0, -1.0, -1.0, -1.0]):
     """Spring-damper along an axis (ObjectConnectorLinearSpringDamper) between two bodies or rigid
     markers.
 
@@ -234,5 +240,6 @@ def CreateLinearSpringDamper(mbs, name='', itemNumbers=[None, None], position=[0
     return mbs.AddObject(connector)
 
 
+attach_parameter_docs(globals(), ["CreateRollingDisc", "CreateLinearSpringDamper"])
 for _f in (CreateRollingDisc, CreateLinearSpringDamper):
     setattr(MainSystem, _f.__name__, all_or_nothing(_f))

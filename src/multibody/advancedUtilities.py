@@ -4,11 +4,15 @@ use: smooth steps and frequency sweeps for user functions (their values measured
 (IsVector, IsValidRealInt, ..., ExpectedType, RaiseTypeError), small matrix and index helpers.
 ``from multibody.utilities import *`` gives them, as Exudyn's utilities do.
 """
+from __future__ import annotations
+
 import enum
 import math
+from typing import Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 
 import numpy as np
 
+from ._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 from .enums import (ConfigurationType, ContactTypeIndex, CrossSectionType, DynamicSolverType, ItemType, JointType,
                     LinearSolverType, NodeType, OutputVariableType)
 from .indices import LoadIndex, MarkerIndex, NodeIndex, ObjectIndex, SensorIndex
@@ -55,67 +59,68 @@ class ExpectedType(enum.IntFlag):
     String = 8192
 
 
-def RaiseTypeError(where="", argumentName="", received=None, expectedType=None, dim=None, cols=None):
+def RaiseTypeError(where: str = "", argumentName: str = "", received: Any = None, expectedType: Any = None,
+                   dim: Optional[int] = None, cols: Optional[int] = None):
     """Raise the ValueError of an argument of the wrong type: where, which argument, what was
     received, what was expected (an ExpectedType or a text; dim: a vector's size or a square
     matrix's, cols: a matrix's columns)."""
-    expected = expectedType.name if isinstance(expectedType, ExpectedType) else str(expectedType)
+    expected = (expectedType.name or str(expectedType)) if isinstance(expectedType, ExpectedType) else str(expectedType)
     if dim is not None:
         expected += f" of size {dim}" + (f" x {cols}" if cols is not None else "")
     raise ValueError(f"{where}: argument '{argumentName}' must be {expected}; received {received!r} "
                      f"(type {type(received).__name__})")
 
 
-def IsNone(x):
+def IsNone(x: Any):
     """True if x is None (also for arrays and structures)."""
     return x is None
 
 
-def IsNotNone(x):
+def IsNotNone(x: Any):
     return x is not None
 
 
-def IsInteger(x):
+def IsInteger(x: Any):
     """True for Python and NumPy integers (bool included)."""
     return isinstance(x, (int, np.integer))
 
 
-def IsReal(x):
+def IsReal(x: Any):
     """True for Python and NumPy floats."""
     return isinstance(x, (float, np.floating))
 
 
-def IsValidBool(x):
+def IsValidBool(x: Any):
     """True for what passes as a bool: bools and integers."""
     return isinstance(x, (bool, int, np.integer))
 
 
-def IsValidInt(x):
+def IsValidInt(x: Any):
     """True for Python and NumPy integers."""
     return isinstance(x, (int, np.integer))
 
 
-def IsValidRealInt(x):
+def IsValidRealInt(x: Any):
     """True for integers and double-precision floats."""
     return isinstance(x, (int, float, np.integer, np.float64))
 
 
-def IsValidPRealInt(x):
+def IsValidPRealInt(x: Any):
     """True for a positive IsValidRealInt."""
     return bool(IsValidRealInt(x) and x > 0)
 
 
-def IsValidURealInt(x):
+def IsValidURealInt(x: Any):
     """True for a non-negative IsValidRealInt."""
     return bool(IsValidRealInt(x) and x >= 0)
 
 
-def IsEmptyList(x):
+def IsEmptyList(x: Any):
     """True for an empty list or array."""
     return isinstance(x, (list, np.ndarray)) and len(x) == 0
 
 
-def IsListOrArray(data, checkIfNoneEmpty=False):
+def IsListOrArray(data: Any, checkIfNoneEmpty: bool = False):
     """True for a list or an array (checkIfNoneEmpty: also not empty)."""
     return isinstance(data, (list, np.ndarray)) and (not checkIfNoneEmpty or len(data) > 0)
 
@@ -130,19 +135,19 @@ def _numbers(v, kinds):
     return a
 
 
-def IsVector(v, expectedSize=None):
+def IsVector(v: Vector, expectedSize: Optional[int] = None):
     """True for a 1D list or array of numbers (of expectedSize entries where given)."""
     a = _numbers(v, (int, float, np.integer, np.floating))
     return a is not None and (expectedSize is None or len(a) == expectedSize)
 
 
-def IsIntVector(v, expectedSize=None):
+def IsIntVector(v: Vector, expectedSize: Optional[int] = None):
     """True for a 1D list or array of integers (of expectedSize entries where given)."""
     a = _numbers(v, (int, np.integer))
     return a is not None and (expectedSize is None or len(a) == expectedSize)
 
 
-def IsSquareMatrix(m, expectedSize=None):
+def IsSquareMatrix(m: Matrix, expectedSize: Optional[int] = None):
     """True for a square 2D list or array of numbers (expectedSize rows where given)."""
     try:
         a = np.asarray(m, dtype=float)
@@ -155,22 +160,22 @@ def _valid_index(x, kind):
     return isinstance(x, kind) or (isinstance(x, (int, np.integer)) and not isinstance(x, bool))
 
 
-def IsValidObjectIndex(x):
+def IsValidObjectIndex(x: Any):
     """True for an ObjectIndex or an int."""
     return _valid_index(x, ObjectIndex)
 
 
-def IsValidNodeIndex(x):
+def IsValidNodeIndex(x: Any):
     """True for a NodeIndex or an int."""
     return _valid_index(x, NodeIndex)
 
 
-def IsValidMarkerIndex(x):
+def IsValidMarkerIndex(x: Any):
     """True for a MarkerIndex or an int."""
     return _valid_index(x, MarkerIndex)
 
 
-def FillInSubMatrix(subMatrix, destinationMatrix, destRow, destColumn):
+def FillInSubMatrix(subMatrix: Matrix, destinationMatrix: np.ndarray, destRow: int, destColumn: int):
     """destinationMatrix[destRow:, destColumn:] = subMatrix (NumPy arrays), in place."""
     n, m = np.shape(subMatrix)
     destinationMatrix[destRow:destRow + n, destColumn:destColumn + m] = subMatrix
@@ -182,17 +187,18 @@ def _find_index(i, globalVariables, kind, what):
             print(f"variable '{name}' links to {what} {int(i)}")
 
 
-def FindObjectIndex(i, globalVariables):
+def FindObjectIndex(i: int, globalVariables: dict[str, Any]):
     """Print the variables of ``globalVariables`` (globals() or locals()) that hold ObjectIndex i."""
     _find_index(i, globalVariables, ObjectIndex, "object")
 
 
-def FindNodeIndex(i, globalVariables):
+def FindNodeIndex(i: int, globalVariables: dict[str, Any]):
     """Print the variables of ``globalVariables`` (globals() or locals()) that hold NodeIndex i."""
     _find_index(i, globalVariables, NodeIndex, "node")
 
 
-def IndexFromValue(data, value, tolerance=1e-7, assumeConstantSampleRate=False, rangeWarning=True):
+def IndexFromValue(data: Any, value: float, tolerance: float = 1e-7, assumeConstantSampleRate: bool = False,
+                   rangeWarning: bool = True):
     """The index of ``value`` in the (time) vector data: by the sample rate of its first two entries
     (assumeConstantSampleRate), else the first entry within tolerance of it, else the nearest one
     (a warning where rangeWarning and it is outside data)."""
@@ -209,21 +215,21 @@ def IndexFromValue(data, value, tolerance=1e-7, assumeConstantSampleRate=False, 
     return index
 
 
-def ConvertScipySparseToDict(sparseMatrix):
+def ConvertScipySparseToDict(sparseMatrix: Any):
     """A SciPy CSR matrix as {'data', 'indices', 'indptr', 'shape'} (e.g. to store it)."""
     import scipy.sparse as sp
     m = sp.csr_matrix(sparseMatrix)
     return {"data": m.data, "indices": m.indices, "indptr": m.indptr, "shape": m.shape}
 
 
-def ConvertDictToScipySparse(sparseDict):
+def ConvertDictToScipySparse(sparseDict: dict[str, Any]):
     """The SciPy CSR matrix of ConvertScipySparseToDict's dict."""
     import scipy.sparse as sp
     return sp.csr_matrix((sparseDict["data"], sparseDict["indices"], sparseDict["indptr"]),
                          shape=tuple(sparseDict["shape"]))
 
 
-def SmoothStep(x, x0, x1, value0, value1):
+def SmoothStep(x: float, x0: float, x1: float, value0: float, value1: float):
     """value0 up to x0, value1 from x1 on, between them the cosine transition
     value0 + (value1 - value0) (1 - cos(pi (x - x0) / (x1 - x0))) / 2 (continuous first derivative)."""
     if x <= x0:
@@ -233,7 +239,7 @@ def SmoothStep(x, x0, x1, value0, value1):
     return value0 + (value1 - value0) * 0.5 * (1.0 - math.cos(math.pi * (x - x0) / (x1 - x0)))
 
 
-def SmoothStepDerivative(x, x0, x1, value0, value1):
+def SmoothStepDerivative(x: float, x0: float, x1: float, value0: float, value1: float):
     """The derivative of SmoothStep by x (same arguments): 0 outside (x0, x1)."""
     if x <= x0 or x >= x1:
         return 0
@@ -245,31 +251,33 @@ def _sweep_phase(t, t1, f0, f1):
     return 2.0 * math.pi * (f0 * t + (f1 - f0) * t * t / (2.0 * t1))
 
 
-def SweepSin(t, t1, f0, f1):
+def SweepSin(t: float, t1: float, f0: float, f1: float):
     """sin of a linear frequency sweep from f0 at t = 0 to f1 at t = t1 (FrequencySweep)."""
     return math.sin(_sweep_phase(t, t1, f0, f1))
 
 
-def SweepCos(t, t1, f0, f1):
+def SweepCos(t: float, t1: float, f0: float, f1: float):
     """cos of the sweep of SweepSin."""
     return math.cos(_sweep_phase(t, t1, f0, f1))
 
 
-def FrequencySweep(t, t1, f0, f1):
+def FrequencySweep(t: float, t1: float, f0: float, f1: float):
     """The frequency of SweepSin and SweepCos at time t: f0 + (f1 - f0) t / t1."""
     return f0 + (f1 - f0) * t / t1
 
 
-def RoundMatrix(matrix, treshold=1e-14):
+def RoundMatrix(matrix: Matrix, treshold: float = 1e-14):
     """Set the entries of ``matrix`` (a NumPy array, changed in place) smaller than ``treshold`` in
     magnitude to zero; returns None (as Exudyn's)."""
     m = np.asarray(matrix)
     m[np.abs(m) < treshold] = 0
 
 
-def PlotLineCode(index):
+def PlotLineCode(index: int):
     """The matplotlib line code of a curve number (28 codes: colors r, g, b, k, c, m, y with solid,
     dotted, dashed and dash-dotted lines; 'k:' beyond)."""
     if 0 <= index < 28:
         return "rgbkcmy"[index % 7] + ("-", ":", "--", "-.")[index // 7]
     return "k:"
+
+attach_parameter_docs(globals(), __all__)

@@ -9,14 +9,21 @@ re-exported here, as Exudyn's utilities give them). ``NormL2``, ``VSub``, ``VAdd
 ``Vec2Tilde`` and ``Tilde2Vec`` come from Exudyn 1.11; 1.13 no longer has them, so they are
 importable from this module but not listed in ``__all__``.
 """
+from __future__ import annotations
+
 import math
 import os
 import sys
 import warnings
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 
 import numpy as np
 
+from ._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 from .output.solution_file import LoadBinarySolutionFile, LoadSolutionFile, SetSolutionState  # noqa: F401
+
+if TYPE_CHECKING:
+    from .model.main_system import MainSystem
 
 __all__ = [
     "AddSensorRecorder", "BinaryReadArrayIndex", "BinaryReadIndex", "BinaryReadReal", "BinaryReadRealVector",
@@ -34,14 +41,14 @@ pi = math.pi
 sqrt2 = math.sqrt(2.0)
 
 # Gauss-Legendre points and weights on [-1, 1] for 1..5 points
-gaussIntegrationPoints = [
+gaussIntegrationPoints: list[list[float]] = [
     [0],
     [-math.sqrt(1.0 / 3.0), math.sqrt(1.0 / 3.0)],
     [-math.sqrt(0.6), 0.0, math.sqrt(0.6)],
     [-0.8611363115940526, -0.3399810435848562, 0.3399810435848562, 0.8611363115940526],
     [-0.906179845938664, -0.5384693101056831, 0.0, 0.5384693101056831, 0.906179845938664],
 ]
-gaussIntegrationWeights = [
+gaussIntegrationWeights: list[list[float]] = [
     [2],
     [1.0, 1.0],
     [5.0 / 9.0, 8.0 / 9.0, 5.0 / 9.0],
@@ -62,7 +69,7 @@ lobattoIntegrationWeights = [
 ]
 
 
-def SmartRound2String(x, prec=3):
+def SmartRound2String(x: float, prec: int = 3):
     """Short string of ``x`` with ``prec`` significant digits.
 
     The ``'g'`` format with ``prec`` digits (a trailing ``'.'`` marks a value that was rounded
@@ -75,7 +82,7 @@ def SmartRound2String(x, prec=3):
     return exact if float(x).is_integer() and len(exact) < len(rounded) else rounded
 
 
-def Normalize(v):
+def Normalize(v: Vector):
     """Unit vector of ``v`` as a list; the zero vector stays zero."""
     a = np.asarray(v, dtype=float)
     norm = np.linalg.norm(a)
@@ -89,7 +96,7 @@ def _check_order(where, order, max_order):
         raise ValueError(f"{where}: maximum implemented integration order is {max_order}!")
 
 
-def GaussIntegrate(functionOfX, integrationOrder, a, b):
+def GaussIntegrate(functionOfX: Callable[[float], float], integrationOrder: int, a: float, b: float):
     """Integral of ``functionOfX`` over [a, b] with Gauss points exact up to ``integrationOrder``
     (odd, at most 9)."""
     _check_order("GaussIntegrate", integrationOrder, 9)
@@ -99,7 +106,7 @@ def GaussIntegrate(functionOfX, integrationOrder, a, b):
                       for x, w in zip(gaussIntegrationPoints[i], gaussIntegrationWeights[i]))
 
 
-def LobattoIntegrate(functionOfX, integrationOrder, a, b):
+def LobattoIntegrate(functionOfX: Callable[[float], float], integrationOrder: int, a: float, b: float):
     """Integral of ``functionOfX`` over [a, b] with Lobatto points exact up to
     ``integrationOrder`` (odd, at most 5)."""
     _check_order("LobattoIntegrate", integrationOrder, 5)
@@ -109,12 +116,12 @@ def LobattoIntegrate(functionOfX, integrationOrder, a, b):
                       for x, w in zip(lobattoIntegrationPoints[i], lobattoIntegrationWeights[i]))
 
 
-def NumpyInt8ArrayToString(npArray):
+def NumpyInt8ArrayToString(npArray: Vector):
     """String of the characters with the codes in an int8 array."""
     return "".join(chr(int(c)) for c in npArray)
 
 
-def CreateDirectoryForFile(fileName):
+def CreateDirectoryForFile(fileName: str):
     """Create the directory part of ``fileName`` if it does not exist."""
     directory = os.path.dirname(fileName)
     if directory:
@@ -159,7 +166,7 @@ def Tilde2Vec(m):
     return [m[2][1], m[0][2], m[1][0]]
 
 
-def OutputFilePath(fileName, callerInfo=''):
+def OutputFilePath(fileName: str, callerInfo: str = ''):
     """A file name as the solver writes it: relative names under exudyn.config.outputDirectory where
     that is set (an absolute name is then refused: ValueError), else unchanged."""
     from . import config
@@ -173,10 +180,10 @@ def OutputFilePath(fileName, callerInfo=''):
     return os.path.join(directory, fileName)
 
 
-_SUPPRESSED_NOTED = set()
+_SUPPRESSED_NOTED: set[str] = set()
 
 
-def UIWindowSuppressed(kind, callerInfo=''):
+def UIWindowSuppressed(kind: str, callerInfo: str = ''):
     """True if exudyn.special.userInterface suppresses this kind of window ('Renderer',
     'SolutionViewer', 'Plots', 'Dialogs'); the first suppression of a kind prints a line."""
     from . import special
@@ -245,7 +252,7 @@ def _add_rigid_marker(mbs, bodyNumber, p_global, A_global, show=True):
                                          visualization=VMarkerBodyRigid(show=show)))
 
 
-def GetOtherMarker(mbs, bodyNumber, existingMarker, show=True):
+def GetOtherMarker(mbs: MainSystem, bodyNumber: Any, existingMarker: int, show: bool = True):
     """A new MarkerBodyRigid on bodyNumber at the reference position of existingMarker (its frame
     parallel to the body's), e.g. the second marker of a spherical joint; returns its number."""
     p, _ = _reference_frame_of_marker(mbs, existingMarker, rotation=False)
@@ -280,8 +287,8 @@ def _joint_side(mbs, markerNumber, rotationMarker, otherBody):
     return own, other
 
 
-def GetJointArgs(mbs, markerNumber0=None, markerNumber1=None, rotationMarker0=None, rotationMarker1=None,
-                 bodyNumber0=None, bodyNumber1=None):
+def GetJointArgs(mbs: MainSystem, markerNumber0: Any = None, markerNumber1: Any = None, rotationMarker0: Optional[Matrix] = None,
+                 rotationMarker1: Optional[Matrix] = None, bodyNumber0: Any = None, bodyNumber1: Any = None):
     """The arguments {'markerNumbers': [m0, m1]} of a joint between an existing rigid marker and a
     body: markerNumber0 (and rotationMarker0) with bodyNumber1, or markerNumber1 (and
     rotationMarker1) with bodyNumber0. The new marker on the body has the existing marker's
@@ -306,7 +313,7 @@ def GetJointArgs(mbs, markerNumber0=None, markerNumber1=None, rotationMarker0=No
 # ---------------------------------------------------------------- sensor recorder (deprecated)
 
 
-def UFsensorRecord(mbs, t, sensorNumbers, factors, configuration):
+def UFsensorRecord(mbs: MainSystem, t: float, sensorNumbers: Sequence[Any], factors: Vector, configuration: Any):
     """The SensorUserFunction of AddSensorRecorder: returns the values of sensor sensorNumbers[0]
     and writes [t, values] into row int((t + 1e-9) / factors[0]) of
     mbs.variables['sensorRecord<sensor>'] (rows outside the array are skipped)."""
@@ -319,7 +326,7 @@ def UFsensorRecord(mbs, t, sensorNumbers, factors, configuration):
     return values
 
 
-def AddSensorRecorder(mbs, sensorNumber, endTime, sensorsWritePeriod, sensorOutputSize=3):
+def AddSensorRecorder(mbs: MainSystem, sensorNumber: int, endTime: float, sensorsWritePeriod: float, sensorOutputSize: int = 3):
     """Deprecated (use a sensor with storeInternal=True): a SensorUserFunction that records the
     values of sensorNumber row by row, [time, values], in mbs.variables['sensorRecord<sensorNumber>']
     (int(endTime / sensorsWritePeriod) + 1 rows, 1 + sensorOutputSize columns, allocated here);
@@ -352,33 +359,33 @@ def _read_length(file, intType, where):
     return int(a[0])
 
 
-def BinaryReadIndex(file, intType):
+def BinaryReadIndex(file: BinaryIO, intType: Any):
     """[one integer of type intType (e.g. np.int32), False] read from a binary (solution) file at its
     position, or [0, True] at the end of the file."""
     a = _read_items(file, intType, 1)
     return [0, True] if len(a) == 0 else [a[0], False]
 
 
-def BinaryReadReal(file, realType):
+def BinaryReadReal(file: BinaryIO, realType: Any):
     """[one real of type realType (np.float64 or np.float32), False], or [0, True] at the end."""
     a = _read_items(file, realType, 1)
     return [0, True] if len(a) == 0 else [a[0], False]
 
 
-def BinaryReadString(file, intType):
+def BinaryReadString(file: BinaryIO, intType: Any):
     """[the string (its length as intType, then its bytes), False]; IndexError at the end of the
     file; a cut string gives the characters there are."""
     n = _read_length(file, intType, "BinaryReadString")
     return [_read_items(file, np.uint8, n).tobytes().decode("utf-8", errors="replace"), False]
 
 
-def BinaryReadArrayIndex(file, intType):
+def BinaryReadArrayIndex(file: BinaryIO, intType: Any):
     """[the integer array (its length, then the values, as intType), False]; IndexError at the end."""
     n = _read_length(file, intType, "BinaryReadArrayIndex")
     return [_read_items(file, intType, n), False]
 
 
-def BinaryReadRealVector(file, intType, realType):
+def BinaryReadRealVector(file: BinaryIO, intType: Any, realType: Any):
     """[the real vector (its length as intType, then the values as realType), False], or [[], True]
     at the end of the file, for a cut vector and for the end mark (a negative length)."""
     a = _read_items(file, intType, 1)
@@ -394,7 +401,7 @@ def BinaryReadRealVector(file, intType, realType):
 _WRITTEN_COORDINATES = "#number of written coordinates"
 
 
-def RecoverSolutionFile(fileName, newFileName, verbose=0):
+def RecoverSolutionFile(fileName: str, newFileName: str, verbose: int = 0):
     """Write the lines of a text solution file to newFileName without the data rows that do not
     have the number of columns of its header (a last row cut off by a crash or an interrupted
     solve); comment lines are kept. verbose: 1 prints the header and the dropped rows, 2 also each
@@ -428,3 +435,5 @@ def RecoverSolutionFile(fileName, newFileName, verbose=0):
             elif verbose:
                 print("\nWARNING: ignored solution data", row, "(file line", number, "), columns=", n, "\n")
             row += 1
+
+attach_parameter_docs(globals(), __all__)

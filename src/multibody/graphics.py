@@ -13,10 +13,15 @@ Every function returns a *graphics data* dict in Exudyn's format, which bodies t
 Point, triangle and color layouts of Brick, BrickXYZ, Cylinder, Quad, CheckerBoard, Sphere, Lines,
 Circle and Text follow Exudyn 1.13.6 (tests/reference/visualization/graphics.json).
 """
+from __future__ import annotations
+
 import copy
 from math import asin, cos, pi, radians, sin, tan
+from typing import Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 
 import numpy as np
+
+from ._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 
 __all__ = ["color", "colorList", "material", "Brick", "BrickXYZ", "Cuboid", "Cylinder", "Sphere", "Spheres",
            "Lines", "Circle", "Text", "Quad", "CheckerBoard", "Arrow", "Basis", "Frame", "FromPointsAndTrigs",
@@ -93,21 +98,21 @@ def _colors(c, n):
     return np.tile(_rgba(c), (n, 1))
 
 
-def IsEmptyList(x):
+def IsEmptyList(x: Any):
     return len(x) == 0
 
 
-def RotationMatrixZ(angle):
+def RotationMatrixZ(angle: float):
     c, s = cos(angle), sin(angle)
     return np.array([[c, -s, 0.], [s, c, 0.], [0., 0., 1.]])
 
 
-def RotationMatrix2D(angle):
+def RotationMatrix2D(angle: float):
     c, s = cos(angle), sin(angle)
     return np.array([[c, -s], [s, c]])
 
 
-def RotationVector2RotationMatrix(rotationVector):
+def RotationVector2RotationMatrix(rotationVector: Vector):
     v = np.asarray(rotationVector, dtype=float)
     phi = np.linalg.norm(v)
     if phi == 0.:
@@ -117,21 +122,21 @@ def RotationVector2RotationMatrix(rotationVector):
     return np.eye(3) + sin(phi) * K + (1. - cos(phi)) * K @ K
 
 
-def HomogeneousTransformation(A, r):
+def HomogeneousTransformation(A: Matrix, r: Vector):
     T = np.eye(4)
     T[:3, :3], T[:3, 3] = A, r
     return T
 
 
-def HT2rotationMatrix(T):
+def HT2rotationMatrix(T: Matrix):
     return np.asarray(T)[:3, :3].copy()
 
 
-def HT2translation(T):
+def HT2translation(T: Matrix):
     return np.asarray(T)[:3, 3].copy()
 
 
-def GramSchmidt(vector0, vector1):
+def GramSchmidt(vector0: Vector, vector1: Vector):
     """vector1 made orthogonal to vector0 and normalized."""
     v0 = np.asarray(vector0, dtype=float)
     v1 = np.asarray(vector1, dtype=float)
@@ -139,7 +144,7 @@ def GramSchmidt(vector0, vector1):
     return v / np.linalg.norm(v)
 
 
-def ComputeOrthonormalBasisVectors(vector0):
+def ComputeOrthonormalBasisVectors(vector0: Vector):
     """[v, n1, n2]: v = vector0 normalized, n1 from the global x axis (y axis where v is almost
     parallel to x) by Gram-Schmidt, n2 = v x n1."""
     v = np.asarray(vector0, dtype=float)
@@ -153,7 +158,8 @@ def ComputeOrthonormalBasisVectors(vector0):
 
 # ---------------------------------------------------------------- triangle lists
 
-def FromPointsAndTrigs(points, triangles, color=[0.0, 0.0, 0.0, 1.0], normals=None):
+def FromPointsAndTrigs(points: Matrix, triangles: Matrix, color: Vector = [0.0, 0.0, 0.0, 1.0],
+                       normals: Optional[Matrix] = None):
     """TriangleList from points (n, 3) and triangles (m, 3) (counterclockwise seen from outside)."""
     p = np.array(points, dtype=float).reshape(-1, 3)
     d = {"type": "TriangleList", "colors": _colors(color, len(p)), "points": p,
@@ -163,13 +169,13 @@ def FromPointsAndTrigs(points, triangles, color=[0.0, 0.0, 0.0, 1.0], normals=No
     return d
 
 
-def ToPointsAndTrigs(g):
+def ToPointsAndTrigs(g: dict[str, Any]):
     """(points, triangles) of a TriangleList (triangles6 refined into 4 triangles each)."""
     g = Triangles6ToTriangles(g)
     return np.asarray(g["points"]).copy(), np.asarray(g["triangles"]).copy()
 
 
-def Triangles6ToTriangles(graphicsData):
+def Triangles6ToTriangles(graphicsData: dict[str, Any]):
     """A TriangleList whose 6-node triangles are split into 4 flat triangles each."""
     g = dict(graphicsData)
     t6 = np.asarray(g.pop("triangles6", np.zeros((0, 6), dtype=int)), dtype=int).reshape(-1, 6)
@@ -183,7 +189,7 @@ def Triangles6ToTriangles(graphicsData):
     return g
 
 
-def MergeTriangleLists(g1, g2):
+def MergeTriangleLists(g1: dict[str, Any], g2: dict[str, Any]):
     """One TriangleList holding both (normals kept only if both have them)."""
     n1 = len(g1["points"])
     d = {"type": "TriangleList", "colors": np.vstack([g1["colors"], g2["colors"]]),
@@ -197,7 +203,7 @@ def MergeTriangleLists(g1, g2):
     return d
 
 
-def InvertTriangles(graphicsData, invertTriangles=True, invertNormals=True):
+def InvertTriangles(graphicsData: dict[str, Any], invertTriangles: bool = True, invertNormals: bool = True):
     g = copy.deepcopy(graphicsData)
     if invertTriangles:
         if "triangles" in g:
@@ -209,7 +215,7 @@ def InvertTriangles(graphicsData, invertTriangles=True, invertNormals=True):
     return g
 
 
-def Move(g, pOff, Aoff=None):
+def Move(g: dict[str, Any], pOff: Vector, Aoff: Optional[Matrix] = None):
     """Graphics data rotated by Aoff and moved by pOff: p -> pOff + Aoff p."""
     A = np.eye(3) if Aoff is None else np.asarray(Aoff, dtype=float)
     p0 = np.asarray(pOff, dtype=float)
@@ -226,8 +232,9 @@ def Move(g, pOff, Aoff=None):
     return g
 
 
-def Transform(graphicsData, translation=None, rotation=None, scale=1, normalizeNormals=False,
-              invertNormals=False, invertTriangles=False, warn=True):
+def Transform(graphicsData: dict[str, Any], translation: Any = None, rotation: Optional[Matrix] = None,
+              scale: float = 1, normalizeNormals: bool = False, invertNormals: bool = False,
+              invertTriangles: bool = False, warn: bool = True):
     """Scaled, rotated, translated graphics data (p -> translation + rotation (scale p))."""
     A = np.eye(3) if rotation is None else np.asarray(rotation, dtype=float)
     g = copy.deepcopy(graphicsData)
@@ -244,7 +251,7 @@ def Transform(graphicsData, translation=None, rotation=None, scale=1, normalizeN
     return g
 
 
-def BoundingBox(graphicsData):
+def BoundingBox(graphicsData: dict[str, Any]):
     """[pMin, pMax] of the points of one graphics data dict or a list of them."""
     items = graphicsData if isinstance(graphicsData, list) else [graphicsData]
     pts = []
@@ -292,30 +299,34 @@ def _box(points8, col, addNormals, addEdges, edgeColor, addFaces, faces=None):
     return d
 
 
-def BrickXYZ(xMin, yMin, zMin, xMax, yMax, zMax, color=[0.0, 0.0, 0.0, 1.0], addNormals=False, addEdges=False,
-             edgeColor=[0.0, 0.0, 0.0, 1.0], addFaces=True):
+def BrickXYZ(xMin: float, yMin: float, zMin: float, xMax: float, yMax: float, zMax: float,
+             color: Vector = [0.0, 0.0, 0.0, 1.0], addNormals: bool = False, addEdges: bool = False,
+             edgeColor: Vector = [0.0, 0.0, 0.0, 1.0], addFaces: bool = True):
     """Box between the corners (xMin, yMin, zMin) and (xMax, yMax, zMax): 8 points, 12 triangles."""
     p = np.array([[xMin, yMin, zMin], [xMax, yMin, zMin], [xMax, yMax, zMin], [xMin, yMax, zMin],
                   [xMin, yMin, zMax], [xMax, yMin, zMax], [xMax, yMax, zMax], [xMin, yMax, zMax]], dtype=float)
     return _box(p, color, addNormals, addEdges, edgeColor, addFaces)
 
 
-def Brick(centerPoint=[0, 0, 0], size=[0.1, 0.1, 0.1], color=[0.0, 0.0, 0.0, 1.0], addNormals=False,
-          addEdges=False, edgeColor=[0.0, 0.0, 0.0, 1.0], addFaces=True, roundness=0, nTiles=12):
+def Brick(centerPoint: Vector = [0, 0, 0], size: Any = [0.1, 0.1, 0.1], color: Vector = [0.0, 0.0, 0.0, 1.0],
+          addNormals: bool = False, addEdges: bool = False, edgeColor: Vector = [0.0, 0.0, 0.0, 1.0],
+          addFaces: bool = True, roundness: float = 0, nTiles: int = 12):
     """Box of the given size centered at centerPoint, edges parallel to the axes."""
     c = np.asarray(centerPoint, dtype=float)
     h = 0.5 * np.asarray(size, dtype=float)
-    return BrickXYZ(*(c - h), *(c + h), color=color, addNormals=addNormals, addEdges=addEdges,
+    lo, hi = c - h, c + h
+    return BrickXYZ(lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], color=color, addNormals=addNormals, addEdges=addEdges,
                     edgeColor=edgeColor, addFaces=addFaces)
 
 
-def Cuboid(pList, color=[0.0, 0.0, 0.0, 1.0], faces=[1, 1, 1, 1, 1, 1], addNormals=False, addEdges=False,
-           edgeColor=[0.0, 0.0, 0.0, 1.0], addFaces=True):
+def Cuboid(pList: Matrix, color: Vector = [0.0, 0.0, 0.0, 1.0], faces: Vector = [1, 1, 1, 1, 1, 1],
+           addNormals: bool = False, addEdges: bool = False, edgeColor: Vector = [0.0, 0.0, 0.0, 1.0],
+           addFaces: bool = True):
     """Hexahedron from 8 points (order as BrickXYZ)."""
     return _box(np.array(pList, dtype=float).reshape(8, 3), color, addNormals, addEdges, edgeColor, addFaces, faces)
 
 
-def Quad(pList, color=[0.0, 0.0, 0.0, 1.0], **kwargs):
+def Quad(pList: Matrix, color: Vector = [0.0, 0.0, 0.0, 1.0], **kwargs: Any):
     """Planar quadrilateral from 4 points (counterclockwise): 2 triangles, normals of the plane."""
     p = np.array(pList, dtype=float).reshape(4, 3)
     n = np.cross(p[1] - p[0], p[3] - p[0])
@@ -324,8 +335,9 @@ def Quad(pList, color=[0.0, 0.0, 0.0, 1.0], **kwargs):
             "triangles": np.array([[0, 1, 2], [0, 2, 3]])}
 
 
-def CheckerBoard(point=[0, 0, 0], normal=[0, 0, 1], size=1, color=[0.7, 0.7, 0.7, 1.0],
-                 alternatingColor=[0.85, 0.85, 0.85, 1.0], nTiles=10, **kwargs):
+def CheckerBoard(point: Vector = [0, 0, 0], normal: Vector = [0, 0, 1], size: float = 1,
+                 color: Vector = [0.7, 0.7, 0.7, 1.0], alternatingColor: Vector = [0.85, 0.85, 0.85, 1.0],
+                 nTiles: int = 10, **kwargs: Any):
     """Square checkerboard of nTiles x nTiles quads centered at point, normal to normal."""
     size2 = kwargs.get("size2", size)
     nTiles2 = kwargs.get("nTiles2", nTiles)
@@ -338,7 +350,7 @@ def CheckerBoard(point=[0, 0, 0], normal=[0, 0, 1], size=1, color=[0.7, 0.7, 0.7
         e0, e1 = e1, np.cross(nrm, e1)
         e0, e1 = np.cross(e1, nrm), e1
     p0 = np.asarray(point, dtype=float)
-    pts, cols, tri = [], [], []
+    pts, cols, tri = [], [], []  # type: Any, list[Any], list[Any]
     for j in range(nTiles2):
         for i in range(nTiles):
             x0, x1 = -0.5 * size + i * size / nTiles, -0.5 * size + (i + 1) * size / nTiles
@@ -375,12 +387,12 @@ def _cylinder_cut_faces(d, angles, e1, e2, p0, v, radius, ri, color):
     d["triangles"] = np.array(tri, dtype=int)
 
 
-def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0.0, 0.0, 0.0, 1.0], nTiles=16, radiusInner=None,
-             angleRange=[0, 2 * pi], lastFace=True, cutPlain=True, addEdges=False, edgeColor=[0.0, 0.0, 0.0, 1.0],
-             addFaces=True, **kwargs):
-    """Cylinder from pAxis along vAxis (its length is the cylinder's length) as curved 6-node triangles:
-    nTiles//2 segments of two corner and one mid angle; the side has bottom, middle and top rings, each cap
-    a center, the rim and a half-radius ring of mid nodes. With radiusInner a hollow cylinder (tube)."""
+def Cylinder(pAxis: Vector = [0, 0, 0], vAxis: Vector = [0, 0, 1], radius: float = 0.1,
+             color: Vector = [0.0, 0.0, 0.0, 1.0], nTiles: int = 16, radiusInner: Optional[float] = None,
+             angleRange: Vector = [0, 2 * pi], lastFace: bool = True, cutPlain: bool = True, addEdges: bool = False,
+             edgeColor: Vector = [0.0, 0.0, 0.0, 1.0], addFaces: bool = True, **kwargs: Any):
+    """Cylinder from pAxis along vAxis (its length), curved 6-node triangles of nTiles//2 segments: side rings
+    bottom/middle/top, each cap a center, rim and half-radius mid ring; a tube with radiusInner."""
     p0 = np.asarray(pAxis, dtype=float)
     v = np.asarray(vAxis, dtype=float)
     _, a1, a2 = ComputeOrthonormalBasisVectors(v)
@@ -391,7 +403,7 @@ def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0.0, 0.0, 0.0,
     nang = 2 * nseg if full else 2 * nseg + 1
     ang = angleRange[0] + (angleRange[1] - angleRange[0]) * np.arange(nang) / (2 * nseg)
     ring_dir = np.outer(np.cos(ang), e1) + np.outer(np.sin(ang), e2)
-    pts, nrm, t6 = [], [], []
+    pts, nrm, t6 = [], [], []  # type: Any, list[Any], list[Any]
 
     def idx(i):
         return i % nang if full else i
@@ -457,15 +469,16 @@ def Cylinder(pAxis=[0, 0, 0], vAxis=[0, 0, 1], radius=0.1, color=[0.0, 0.0, 0.0,
     return d
 
 
-def Sphere(point=[0, 0, 0], radius=0.1, color=[0.0, 0.0, 0.0, 1.0], nTiles=-1, addEdges=False,
-           edgeColor=[0.0, 0.0, 0.0, 1.0], addFaces=True, majorAngleMin=-pi / 2, majorAngleMax=pi / 2,
-           innerRadius=None):
+def Sphere(point: Vector = [0, 0, 0], radius: float = 0.1, color: Vector = [0.0, 0.0, 0.0, 1.0], nTiles: int = -1,
+           addEdges: bool = False, edgeColor: Vector = [0.0, 0.0, 0.0, 1.0], addFaces: bool = True,
+           majorAngleMin: float = -pi / 2, majorAngleMax: float = pi / 2, innerRadius: Optional[float] = None):
     """A sphere, drawn by the renderer (resolution -1: general.sphereTiling)."""
     return {"type": "Spheres", "points": np.array([point], dtype=float), "radii": np.array([radius], dtype=float),
             "colors": np.array([color], dtype=float), "resolution": nTiles}
 
 
-def Spheres(points, radii=0.1, colors=[0.0, 0.0, 0.0, 1.0], nTiles=-1):
+def Spheres(points: Matrix, radii: float | Vector = 0.1, colors: Sequence[Any] = [0.0, 0.0, 0.0, 1.0],
+            nTiles: int = -1):
     """Several spheres: one radius or one per point, one color or one per point."""
     p = np.array(points, dtype=float).reshape(-1, 3)
     r = np.broadcast_to(np.asarray(radii, dtype=float), (len(p),)).copy()
@@ -474,17 +487,18 @@ def Spheres(points, radii=0.1, colors=[0.0, 0.0, 0.0, 1.0], nTiles=-1):
     return {"type": "Spheres", "points": p, "radii": r, "colors": c, "resolution": nTiles}
 
 
-def Lines(pList, color=[0.0, 0.0, 0.0, 1.0], shape="linear"):
+def Lines(pList: Matrix, color: Vector = [0.0, 0.0, 0.0, 1.0], shape: str = "linear"):
     """Polyline through the points of pList."""
     return {"type": "Line", "color": _rgba(color), "data": np.array(pList, dtype=float).reshape(-1, 3)}
 
 
-def Circle(point=[0, 0, 0], radius=1, color=[0.0, 0.0, 0.0, 1.0]):
+def Circle(point: Vector = [0, 0, 0], radius: float = 1, color: Vector = [0.0, 0.0, 0.0, 1.0]):
     """Circle in the x-y plane drawn as a line loop."""
     return {"type": "Circle", "color": _rgba(color), "radius": radius, "position": np.array(point)}
 
 
-def Text(point=[0, 0, 0], text="", color=[0.0, 0.0, 0.0, 1.0], fontSize=0.0, offset=[0.0, 0.0]):
+def Text(point: Vector = [0, 0, 0], text: str = "", color: Vector = [0.0, 0.0, 0.0, 1.0], fontSize: float = 0.0,
+         offset: Vector = [0.0, 0.0]):
     """Text at point; fontSize 0 = general.textSize; offset in screen units."""
     return {"type": "Text", "color": _rgba(color), "text": text, "position": np.array(point),
             "fontSize": fontSize, "offset": offset}
@@ -519,25 +533,26 @@ def _cone(pTip, pBase, radius, col, nTiles):
             "triangles6": np.array(t6, dtype=int)}
 
 
-def Arrow(pAxis, vAxis, radius, color=[0.0, 0.0, 0.0, 1.0], headFactor=2, headStretch=4, nTiles=12):
+def Arrow(pAxis: Vector, vAxis: Vector, radius: float, color: Vector = [0.0, 0.0, 0.0, 1.0],
+          headFactor: float = 2, headStretch: float = 4, nTiles: int = 12):
     """Arrow from pAxis along vAxis: a shaft of radius, a cone of radius headFactor*radius and length
     headStretch*radius."""
     p = np.asarray(pAxis, dtype=float)
     v = np.asarray(vAxis, dtype=float)
-    L = np.linalg.norm(v)
+    L = float(np.linalg.norm(v))
     head = min(headStretch * radius, L)
     shaft = Cylinder(p, v * (L - head) / L, radius, color, nTiles=nTiles)
     cone = _cone(p + v, p + v * (L - head) / L, headFactor * radius, color, nTiles)
     return MergeTriangleLists(shaft, cone)
 
 
-def Basis(origin=[0, 0, 0], rotationMatrix=np.eye(3), length=1,
-          colors=[[1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0]], headFactor=2, headStretch=4,
-          nTiles=12, **kwargs):
+def Basis(origin: Vector = [0, 0, 0], rotationMatrix: Matrix = np.eye(3), length: float = 1,
+          colors: Sequence[Any] = [[1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0]],
+          headFactor: float = 2, headStretch: float = 4, nTiles: int = 12, **kwargs: Any):
     """Three arrows along the columns of rotationMatrix (radius 0.01*length by default)."""
     radius = kwargs.get("radius", 0.01 * length)
     A = np.asarray(rotationMatrix, dtype=float)
-    g = None
+    g = None  # type: Any
     for i in range(3):
         a = Arrow(origin, length * A[:, i], radius, colors[i], headFactor, headStretch, nTiles)
         g = a if g is None else MergeTriangleLists(g, a)
@@ -545,13 +560,15 @@ def Basis(origin=[0, 0, 0], rotationMatrix=np.eye(3), length=1,
     return g
 
 
-def Frame(HT=np.eye(4), length=1, colors=[[1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0]],
-          headFactor=2, headStretch=4, nTiles=12, **kwargs):
+def Frame(HT: Matrix = np.eye(4), length: float = 1,
+          colors: Sequence[Any] = [[1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0], [0.0, 0.0, 1.0, 1.0]],
+          headFactor: float = 2, headStretch: float = 4, nTiles: int = 12, **kwargs: Any):
     """Basis of the homogeneous transformation HT."""
     return Basis(HT2translation(HT), HT2rotationMatrix(HT), length, colors, headFactor, headStretch, nTiles, **kwargs)
 
 
-def ExportSTL(graphicsData, fileName, solidName="ExudynSolid", invertNormals=True, invertTriangles=True):
+def ExportSTL(graphicsData: dict[str, Any], fileName: str, solidName: str = "ExudynSolid", invertNormals: bool = True,
+              invertTriangles: bool = True):
     """Write an ASCII STL file of a TriangleList."""
     p, t = ToPointsAndTrigs(graphicsData)
     if invertTriangles:
@@ -568,7 +585,8 @@ def ExportSTL(graphicsData, fileName, solidName="ExudynSolid", invertNormals=Tru
             f.write("endloop\nendfacet\n")
         f.write(f"endsolid {solidName}\n")
 
-
 from .graphics_solids import (AddEdgesAndSmoothenNormals, BoundingBoxSingle, FromSTLfile,  # noqa: E402
                               FromSTLfileASCII, InconsistentTriangles, LinkedCylinders, RigidLink,
                               SolidExtrusion, SolidOfRevolution, SpheresToTriangleList, Torus, Tube)
+
+attach_parameter_docs(globals(), __all__)

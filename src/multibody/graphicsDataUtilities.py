@@ -3,10 +3,14 @@
 Holds the ``color4...`` names, a few mesh helpers and the 1.11 names ``GraphicsData...``, which
 forward to ``multibody.graphics`` (Brick, Cylinder, ...) so that older scripts keep working.
 """
+from __future__ import annotations
+
 import copy
+from typing import Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 
 import numpy as np
 
+from ._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 from . import graphics as _g
 from .graphics import color as _color
 
@@ -19,22 +23,23 @@ color4listSize = len(color4list)
 del _name
 
 
-def SwitchTripletOrder(vector):
+def SwitchTripletOrder(vector: Vector):
     """[a, b, c] -> [a, c, b] (inverts a triangle)."""
     v = list(vector)
     return [v[0], v[2], v[1]]
 
 
-def ComputeTriangleNormal(p0, p1, p2):
+def ComputeTriangleNormal(p0: Vector, p1: Vector, p2: Vector):
     n = np.cross(np.asarray(p1, float) - p0, np.asarray(p2, float) - p0)
     return n / np.linalg.norm(n)
 
 
-def ComputeTriangleArea(p0, p1, p2):
+def ComputeTriangleArea(p0: Vector, p1: Vector, p2: Vector):
     return 0.5 * np.linalg.norm(np.cross(np.asarray(p1, float) - p0, np.asarray(p2, float) - p0))
 
 
-def CirclePointsAndSegments(center=[0, 0], radius=0.1, invert=False, pointIndexOffset=0, nTiles=16):
+def CirclePointsAndSegments(center: Vector = [0, 0], radius: float = 0.1, invert: bool = False,
+                            pointIndexOffset: int = 0, nTiles: int = 16):
     """Points (nTiles, 2) on a circle and the closing segments [i, i+1]."""
     a = 2 * np.pi * np.arange(nTiles) / nTiles
     pts = np.stack([center[0] + radius * np.cos(a), center[1] + radius * np.sin(a)], 1)
@@ -44,7 +49,7 @@ def CirclePointsAndSegments(center=[0, 0], radius=0.1, invert=False, pointIndexO
     return pts, np.array(seg)
 
 
-def SegmentsFromPoints(points, pointIndexOffset=0, invert=False, closeCurve=True):
+def SegmentsFromPoints(points: Matrix, pointIndexOffset: int = 0, invert: bool = False, closeCurve: bool = True):
     n = len(points)
     seg = [[pointIndexOffset + i, pointIndexOffset + i + 1] for i in range(n - 1)]
     if closeCurve:
@@ -54,7 +59,7 @@ def SegmentsFromPoints(points, pointIndexOffset=0, invert=False, closeCurve=True
     return np.array(seg)
 
 
-def RefineMesh(points, triangles):
+def RefineMesh(points: Matrix, triangles: Matrix):
     """Split each triangle into 4 (new mid-edge points shared between triangles)."""
     pts = [np.asarray(p, float) for p in points]
     mid = {}
@@ -72,9 +77,9 @@ def RefineMesh(points, triangles):
     return np.array(pts), np.array(out)
 
 
-def Compute6NodeTrigsNormals(elementNodes):
+def Compute6NodeTrigsNormals(elementNodes: Matrix):
     """Unit normals (6, 3) at the nodes of a quadratic 6-node triangle (Netgen order: vertices 0, 1,
-    2, then the mid-edge nodes of edges 1-2, 0-2, 0-1): n = x_xi x x_eta / |x_xi x x_eta| of the
+    2, then the mid-edge nodes of edges 1-2, 0-2, 0-1): ``n = x_xi x x_eta / |x_xi x x_eta|`` of the
     quadratic interpolation at local coordinates (0,0), (1,0), (0,1), (1/2,1/2), (0,1/2), (1/2,0);
     a zero normal stays zero."""
     x = np.asarray(elementNodes, dtype=float).reshape(6, 3)
@@ -95,7 +100,7 @@ def _left_of(points, i, j, k):
     return d[0] * r[1] - d[1] * r[0] > 0
 
 
-def ComputeTriangularMesh(vertices, segments):
+def ComputeTriangularMesh(vertices: Matrix, segments: Matrix):
     """The Delaunay triangulation (scipy.spatial.Delaunay) of the 2D points ``vertices`` with only
     the triangles inside the boundary ``segments`` ([i, j] pairs, the inside left of i -> j):
     the triangles at a segment are marked inside (left) or outside (right), the marks spread to
@@ -106,7 +111,7 @@ def ComputeTriangularMesh(vertices, segments):
     tri = Delaunay(points)
     simplices = tri.simplices
     inside = np.zeros(len(simplices), dtype=int)       # 1 inside, -1 outside, 0 unknown
-    by_edge = {}
+    by_edge: dict[Any, Any] = {}
     for t, s in enumerate(simplices):
         for a, b in ((s[0], s[1]), (s[1], s[2]), (s[2], s[0])):
             by_edge.setdefault((min(a, b), max(a, b)), []).append(t)
@@ -131,7 +136,7 @@ def ComputeTriangularMesh(vertices, segments):
     return tri
 
 
-def ShrinkMeshNormalToSurface(points, triangles, distance):
+def ShrinkMeshNormalToSurface(points: Matrix, triangles: Matrix, distance: float):
     """[points2, triangles2]: every point of a closed triangle mesh (outward normals, no repeated
     points) moved inwards, each coordinate by the largest (in magnitude) of -distance n_k over the
     normals n_k of its triangles, so that it lies at least ``distance`` from the faces; points of
@@ -148,13 +153,14 @@ def ShrinkMeshNormalToSurface(points, triangles, distance):
     return [p + shift, copy.deepcopy(triangles)]
 
 
-def GraphicsDataRectangle(xMin, yMin, xMax, yMax, color=[0.0, 0.0, 0.0, 1.0]):
+def GraphicsDataRectangle(xMin: float, yMin: float, xMax: float, yMax: float, color: Vector = [0.0, 0.0, 0.0, 1.0]):
     """Closed rectangle in the x-y plane as a Line."""
     return {"type": "Line", "color": list(color),
             "data": np.array([[xMin, yMin, 0], [xMax, yMin, 0], [xMax, yMax, 0], [xMin, yMax, 0], [xMin, yMin, 0]])}
 
 
-def GraphicsDataOrthoCubeLines(xMin, yMin, zMin, xMax, yMax, zMax, color=[0.0, 0.0, 0.0, 1.0]):
+def GraphicsDataOrthoCubeLines(xMin: float, yMin: float, zMin: float, xMax: float, yMax: float, zMax: float,
+                               color: Vector = [0.0, 0.0, 0.0, 1.0]):
     """Edges of an axis-parallel box as one Line."""
     p = [[xMin, yMin, zMin], [xMax, yMin, zMin], [xMax, yMax, zMin], [xMin, yMax, zMin], [xMin, yMin, zMin],
          [xMin, yMin, zMax], [xMax, yMin, zMax], [xMax, yMax, zMax], [xMin, yMax, zMax], [xMin, yMin, zMax],
@@ -182,3 +188,5 @@ GraphicsData2PointsAndTrigs = _g.ToPointsAndTrigs
 MoveGraphicsData = _g.Move
 MergeGraphicsDataTriangleList = _g.MergeTriangleLists
 ComputeOrthonormalBasisVectors = _g.ComputeOrthonormalBasisVectors
+
+attach_parameter_docs(globals(), [n for n in list(globals()) if not n.startswith("_")])

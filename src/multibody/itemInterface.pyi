@@ -14,11 +14,11 @@ class VisualizationItem:
     def __iter__(self) -> Any: ...
 
 class VLoadCoordinate(VisualizationItem):
-    """LoadCoordinate"""
+    """Scalar load on one coordinate of a node."""
     def __init__(self) -> None: ...
 
 class LoadCoordinate(Item):
-    """LoadCoordinate"""
+    """Scalar load on one coordinate of a node."""
     name: str
     """unique item name; empty: automatic"""
     markerNumber: MarkerIndex | int
@@ -32,13 +32,13 @@ class LoadCoordinate(Item):
 
 
 class VLoadForceVector(VisualizationItem):
-    """LoadForceVector"""
+    """Force vector applied at a position marker (global or body-fixed)."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class LoadForceVector(Item):
-    """LoadForceVector"""
+    """Force vector applied at a position marker (global or body-fixed)."""
     name: str
     """unique item name; empty: automatic"""
     markerNumber: MarkerIndex | int
@@ -56,13 +56,13 @@ Force = LoadForceVector
 VForce = VLoadForceVector
 
 class VLoadMassProportional(VisualizationItem):
-    """LoadMassProportional"""
+    """Mass-proportional (gravity) load on a body-mass marker."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class LoadMassProportional(Item):
-    """LoadMassProportional"""
+    """Mass-proportional (gravity) load on a body-mass marker."""
     name: str
     """unique item name; empty: automatic"""
     markerNumber: MarkerIndex | int
@@ -78,13 +78,13 @@ Gravity = LoadMassProportional
 VGravity = VLoadMassProportional
 
 class VLoadTorqueVector(VisualizationItem):
-    """LoadTorqueVector"""
+    """Torque vector applied at a rigid-body marker (global or body-fixed)."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class LoadTorqueVector(Item):
-    """LoadTorqueVector"""
+    """Torque vector applied at a rigid-body marker (global or body-fixed)."""
     name: str
     """unique item name; empty: automatic"""
     markerNumber: MarkerIndex | int
@@ -102,13 +102,13 @@ Torque = LoadTorqueVector
 VTorque = VLoadTorqueVector
 
 class VMarkerBodiesRelativeRotationCoordinate(VisualizationItem):
-    """MarkerBodiesRelativeRotationCoordinate"""
+    """Marker on the relative rotation of two bodies about an axis."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerBodiesRelativeRotationCoordinate(Item):
-    """MarkerBodiesRelativeRotationCoordinate"""
+    """Marker on the relative rotation of two bodies about an axis."""
     name: str
     """unique item name; empty: automatic"""
     bodyNumbers: Sequence[ObjectIndex | int]
@@ -128,13 +128,13 @@ class MarkerBodiesRelativeRotationCoordinate(Item):
 
 
 class VMarkerBodiesRelativeTranslationCoordinate(VisualizationItem):
-    """MarkerBodiesRelativeTranslationCoordinate"""
+    """Marker on the relative translation of two bodies along an axis."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerBodiesRelativeTranslationCoordinate(Item):
-    """MarkerBodiesRelativeTranslationCoordinate"""
+    """Marker on the relative translation of two bodies along an axis."""
     name: str
     """unique item name; empty: automatic"""
     bodyNumbers: Sequence[ObjectIndex | int]
@@ -152,13 +152,13 @@ class MarkerBodiesRelativeTranslationCoordinate(Item):
 
 
 class VMarkerBodyBeamShape(VisualizationItem):
-    """MarkerBodyBeamShape"""
+    """Marker on the shape of a beam element, for the 3D sliding joint."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerBodyBeamShape(Item):
-    """MarkerBodyBeamShape"""
+    """Marker on the shape of a beam element, for the 3D sliding joint."""
     name: str
     """unique item name; empty: automatic"""
     bodyNumber: ObjectIndex | int
@@ -168,13 +168,13 @@ class MarkerBodyBeamShape(Item):
 
 
 class VMarkerBodyCable2DCoordinates(VisualizationItem):
-    """MarkerBodyCable2DCoordinates"""
+    """Marker on the coordinates of a 2D cable element, for sliding joints."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerBodyCable2DCoordinates(Item):
-    """MarkerBodyCable2DCoordinates"""
+    """Marker on the coordinates of a 2D cable element, for sliding joints."""
     name: str
     """unique item name; empty: automatic"""
     bodyNumber: ObjectIndex | int
@@ -184,13 +184,13 @@ class MarkerBodyCable2DCoordinates(Item):
 
 
 class VMarkerBodyCable2DShape(VisualizationItem):
-    """MarkerBodyCable2DShape"""
+    """Marker on the shape (several points) of a 2D cable element, for contact."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerBodyCable2DShape(Item):
-    """MarkerBodyCable2DShape"""
+    """Marker on the shape (several points) of a 2D cable element, for contact."""
     name: str
     """unique item name; empty: automatic"""
     bodyNumber: ObjectIndex | int
@@ -204,13 +204,13 @@ class MarkerBodyCable2DShape(Item):
 
 
 class VMarkerBodyMass(VisualizationItem):
-    """MarkerBodyMass"""
+    """Marker on the mass of a body, for mass-proportional loads such as gravity."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerBodyMass(Item):
-    """MarkerBodyMass"""
+    """Marker on the mass of a body, for mass-proportional loads such as gravity."""
     name: str
     """unique item name; empty: automatic"""
     bodyNumber: ObjectIndex | int
@@ -220,13 +220,13 @@ class MarkerBodyMass(Item):
 
 
 class VMarkerBodyPosition(VisualizationItem):
-    """MarkerBodyPosition"""
+    """Marker at a local position of a body (position only)."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerBodyPosition(Item):
-    """MarkerBodyPosition"""
+    """Marker at a local position of a body (position only)."""
     name: str
     """unique item name; empty: automatic"""
     bodyNumber: ObjectIndex | int
@@ -238,13 +238,13 @@ class MarkerBodyPosition(Item):
 
 
 class VMarkerBodyRigid(VisualizationItem):
-    """MarkerBodyRigid"""
+    """Marker at a local position of a body with the body's orientation (position and rotation)."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerBodyRigid(Item):
-    """MarkerBodyRigid"""
+    """Marker at a local position of a body with the body's orientation (position and rotation)."""
     name: str
     """unique item name; empty: automatic"""
     bodyNumber: ObjectIndex | int
@@ -258,11 +258,11 @@ class MarkerBodyRigid(Item):
 
 
 class VMarkerNodeCoordinate(VisualizationItem):
-    """MarkerNodeCoordinate"""
+    """Marker on one ODE2 coordinate of a node."""
     def __init__(self) -> None: ...
 
 class MarkerNodeCoordinate(Item):
-    """MarkerNodeCoordinate"""
+    """Marker on one ODE2 coordinate of a node."""
     name: str
     """unique item name; empty: automatic"""
     nodeNumber: NodeIndex | int
@@ -274,11 +274,11 @@ class MarkerNodeCoordinate(Item):
 
 
 class VMarkerNodeCoordinates(VisualizationItem):
-    """MarkerNodeCoordinates"""
+    """Marker on all ODE2 coordinates of a node."""
     def __init__(self) -> None: ...
 
 class MarkerNodeCoordinates(Item):
-    """MarkerNodeCoordinates"""
+    """Marker on all ODE2 coordinates of a node."""
     name: str
     """unique item name; empty: automatic"""
     nodeNumber: NodeIndex | int
@@ -288,11 +288,11 @@ class MarkerNodeCoordinates(Item):
 
 
 class VMarkerNodeODE1Coordinate(VisualizationItem):
-    """MarkerNodeODE1Coordinate"""
+    """Marker on one ODE1 coordinate of a node."""
     def __init__(self) -> None: ...
 
 class MarkerNodeODE1Coordinate(Item):
-    """MarkerNodeODE1Coordinate"""
+    """Marker on one ODE1 coordinate of a node."""
     name: str
     """unique item name; empty: automatic"""
     nodeNumber: NodeIndex | int
@@ -304,13 +304,13 @@ class MarkerNodeODE1Coordinate(Item):
 
 
 class VMarkerNodePosition(VisualizationItem):
-    """MarkerNodePosition"""
+    """Marker at the position of a node."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerNodePosition(Item):
-    """MarkerNodePosition"""
+    """Marker at the position of a node."""
     name: str
     """unique item name; empty: automatic"""
     nodeNumber: NodeIndex | int
@@ -320,13 +320,13 @@ class MarkerNodePosition(Item):
 
 
 class VMarkerNodeRigid(VisualizationItem):
-    """MarkerNodeRigid"""
+    """Marker at the position and orientation of a rigid-body node."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class MarkerNodeRigid(Item):
-    """MarkerNodeRigid"""
+    """Marker at the position and orientation of a rigid-body node."""
     name: str
     """unique item name; empty: automatic"""
     nodeNumber: NodeIndex | int
@@ -338,11 +338,11 @@ class MarkerNodeRigid(Item):
 
 
 class VMarkerNodeRotationCoordinate(VisualizationItem):
-    """MarkerNodeRotationCoordinate"""
+    """Marker on one rotation angle (about a node axis) of a rigid-body node."""
     def __init__(self) -> None: ...
 
 class MarkerNodeRotationCoordinate(Item):
-    """MarkerNodeRotationCoordinate"""
+    """Marker on one rotation angle (about a node axis) of a rigid-body node."""
     name: str
     """unique item name; empty: automatic"""
     nodeNumber: NodeIndex | int
@@ -354,11 +354,11 @@ class MarkerNodeRotationCoordinate(Item):
 
 
 class VMarkerObjectODE2Coordinates(VisualizationItem):
-    """MarkerObjectODE2Coordinates"""
+    """Marker on all ODE2 coordinates of an object."""
     def __init__(self) -> None: ...
 
 class MarkerObjectODE2Coordinates(Item):
-    """MarkerObjectODE2Coordinates"""
+    """Marker on all ODE2 coordinates of an object."""
     name: str
     """unique item name; empty: automatic"""
     objectNumber: ObjectIndex | int
@@ -368,11 +368,11 @@ class MarkerObjectODE2Coordinates(Item):
 
 
 class VNode1D(VisualizationItem):
-    """Node1D"""
+    """Node with one ODE2 coordinate, for 1D masses and rotors."""
     def __init__(self) -> None: ...
 
 class Node1D(Item):
-    """Node1D"""
+    """Node with one ODE2 coordinate, for 1D masses and rotors."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -386,11 +386,11 @@ class Node1D(Item):
 
 
 class VNodeGenericAE(VisualizationItem):
-    """NodeGenericAE"""
+    """Node with any number of algebraic (AE) coordinates."""
     def __init__(self) -> None: ...
 
 class NodeGenericAE(Item):
-    """NodeGenericAE"""
+    """Node with any number of algebraic (AE) coordinates."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -404,11 +404,11 @@ class NodeGenericAE(Item):
 
 
 class VNodeGenericData(VisualizationItem):
-    """NodeGenericData"""
+    """Node with data coordinates (history variables, not integrated)."""
     def __init__(self) -> None: ...
 
 class NodeGenericData(Item):
-    """NodeGenericData"""
+    """Node with data coordinates (history variables, not integrated)."""
     name: str
     """unique item name; empty: automatic"""
     initialCoordinates: Sequence[float]
@@ -420,11 +420,11 @@ class NodeGenericData(Item):
 
 
 class VNodeGenericODE1(VisualizationItem):
-    """NodeGenericODE1"""
+    """Node with any number of first-order (ODE1) coordinates."""
     def __init__(self) -> None: ...
 
 class NodeGenericODE1(Item):
-    """NodeGenericODE1"""
+    """Node with any number of first-order (ODE1) coordinates."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -438,11 +438,11 @@ class NodeGenericODE1(Item):
 
 
 class VNodeGenericODE2(VisualizationItem):
-    """NodeGenericODE2"""
+    """Node with any number of second-order (ODE2) coordinates."""
     def __init__(self) -> None: ...
 
 class NodeGenericODE2(Item):
-    """NodeGenericODE2"""
+    """Node with any number of second-order (ODE2) coordinates."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -458,7 +458,7 @@ class NodeGenericODE2(Item):
 
 
 class VNodePoint(VisualizationItem):
-    """NodePoint"""
+    """3D point node with three displacement coordinates (mass points, finite-element nodes)."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -468,7 +468,7 @@ class VNodePoint(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class NodePoint(Item):
-    """NodePoint"""
+    """3D point node with three displacement coordinates (mass points, finite-element nodes)."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -484,7 +484,7 @@ Point = NodePoint
 VPoint = VNodePoint
 
 class VNodePoint2D(VisualizationItem):
-    """NodePoint2D"""
+    """2D point node with two displacement coordinates in the x-y plane."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -494,7 +494,7 @@ class VNodePoint2D(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class NodePoint2D(Item):
-    """NodePoint2D"""
+    """2D point node with two displacement coordinates in the x-y plane."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -510,7 +510,7 @@ Point2D = NodePoint2D
 VPoint2D = VNodePoint2D
 
 class VNodePoint2DSlope1(VisualizationItem):
-    """NodePoint2DSlope1"""
+    """2D node with position and one slope vector (ANCF cable elements)."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -520,7 +520,7 @@ class VNodePoint2DSlope1(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class NodePoint2DSlope1(Item):
-    """NodePoint2DSlope1"""
+    """2D node with position and one slope vector (ANCF cable elements)."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -536,7 +536,7 @@ Point2DS1 = NodePoint2DSlope1
 VPoint2DS1 = VNodePoint2DSlope1
 
 class VNodePointGround(VisualizationItem):
-    """NodePointGround"""
+    """Ground node without coordinates: a fixed point to attach markers to."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -546,7 +546,7 @@ class VNodePointGround(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class NodePointGround(Item):
-    """NodePointGround"""
+    """Ground node without coordinates: a fixed point to attach markers to."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -558,7 +558,7 @@ PointGround = NodePointGround
 VPointGround = VNodePointGround
 
 class VNodePointSlope1(VisualizationItem):
-    """NodePointSlope1"""
+    """3D node with position and one slope vector (3D ANCF cable elements)."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -568,7 +568,7 @@ class VNodePointSlope1(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class NodePointSlope1(Item):
-    """NodePointSlope1"""
+    """3D node with position and one slope vector (3D ANCF cable elements)."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -582,7 +582,7 @@ class NodePointSlope1(Item):
 
 
 class VNodeRigidBody2D(VisualizationItem):
-    """NodeRigidBody2D"""
+    """Planar rigid-body node: x, y displacement and rotation about z."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -592,7 +592,7 @@ class VNodeRigidBody2D(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class NodeRigidBody2D(Item):
-    """NodeRigidBody2D"""
+    """Planar rigid-body node: x, y displacement and rotation about z."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -608,7 +608,7 @@ Rigid2D = NodeRigidBody2D
 VRigid2D = VNodeRigidBody2D
 
 class VNodeRigidBodyEP(VisualizationItem):
-    """NodeRigidBodyEP"""
+    """3D rigid-body node with Euler parameters (unit quaternion) and their normalization constraint."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -618,7 +618,7 @@ class VNodeRigidBodyEP(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class NodeRigidBodyEP(Item):
-    """NodeRigidBodyEP"""
+    """3D rigid-body node with Euler parameters (unit quaternion) and their normalization constraint."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -636,7 +636,7 @@ RigidEP = NodeRigidBodyEP
 VRigidEP = VNodeRigidBodyEP
 
 class VNodeRigidBodyRotVecLG(VisualizationItem):
-    """NodeRigidBodyRotVecLG"""
+    """3D rigid-body node with a rotation vector, for Lie-group integrators."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -646,7 +646,7 @@ class VNodeRigidBodyRotVecLG(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class NodeRigidBodyRotVecLG(Item):
-    """NodeRigidBodyRotVecLG"""
+    """3D rigid-body node with a rotation vector, for Lie-group integrators."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -662,7 +662,7 @@ RigidRotVecLG = NodeRigidBodyRotVecLG
 VRigidRotVecLG = VNodeRigidBodyRotVecLG
 
 class VNodeRigidBodyRxyz(VisualizationItem):
-    """NodeRigidBodyRxyz"""
+    """3D rigid-body node with Tait-Bryan (xyz) rotation angles."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -672,7 +672,7 @@ class VNodeRigidBodyRxyz(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class NodeRigidBodyRxyz(Item):
-    """NodeRigidBodyRxyz"""
+    """3D rigid-body node with Tait-Bryan (xyz) rotation angles."""
     name: str
     """unique item name; empty: automatic"""
     referenceCoordinates: Sequence[float]
@@ -688,7 +688,7 @@ RigidRxyz = NodeRigidBodyRxyz
 VRigidRxyz = VNodeRigidBodyRxyz
 
 class VObjectALEANCFCable2D(VisualizationItem):
-    """ObjectALEANCFCable2D"""
+    """Planar ANCF cable element with axially moving (ALE) material."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawHeight: float
@@ -698,7 +698,7 @@ class VObjectALEANCFCable2D(VisualizationItem):
     def __init__(self, show: bool = True, drawHeight: float = 0.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectALEANCFCable2D(Item):
-    """ObjectALEANCFCable2D"""
+    """Planar ANCF cable element with axially moving (ALE) material."""
     name: str
     """unique item name; empty: automatic"""
     length: float
@@ -736,7 +736,7 @@ ALECable2D = ObjectALEANCFCable2D
 VALECable2D = VObjectALEANCFCable2D
 
 class VObjectANCFCable(VisualizationItem):
-    """ObjectANCFCable"""
+    """3D ANCF cable element (Bernoulli-Euler beam without torsion) between two slope nodes."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     radius: float
@@ -746,7 +746,7 @@ class VObjectANCFCable(VisualizationItem):
     def __init__(self, show: bool = True, radius: float = 0.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectANCFCable(Item):
-    """ObjectANCFCable"""
+    """3D ANCF cable element (Bernoulli-Euler beam without torsion) between two slope nodes."""
     name: str
     """unique item name; empty: automatic"""
     length: float
@@ -776,7 +776,7 @@ Cable = ObjectANCFCable
 VCable = VObjectANCFCable
 
 class VObjectANCFCable2D(VisualizationItem):
-    """ObjectANCFCable2D"""
+    """Planar ANCF cable element (Bernoulli-Euler beam) between two slope nodes."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawHeight: float
@@ -786,7 +786,7 @@ class VObjectANCFCable2D(VisualizationItem):
     def __init__(self, show: bool = True, drawHeight: float = 0.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectANCFCable2D(Item):
-    """ObjectANCFCable2D"""
+    """Planar ANCF cable element (Bernoulli-Euler beam) between two slope nodes."""
     name: str
     """unique item name; empty: automatic"""
     length: float
@@ -822,7 +822,7 @@ Cable2D = ObjectANCFCable2D
 VCable2D = VObjectANCFCable2D
 
 class VObjectConnectorCartesianSpringDamper(VisualizationItem):
-    """ObjectConnectorCartesianSpringDamper"""
+    """Spring-damper in each global x, y, z direction between two position markers."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -832,7 +832,7 @@ class VObjectConnectorCartesianSpringDamper(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorCartesianSpringDamper(Item):
-    """ObjectConnectorCartesianSpringDamper"""
+    """Spring-damper in each global x, y, z direction between two position markers."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -854,7 +854,7 @@ CartesianSpringDamper = ObjectConnectorCartesianSpringDamper
 VCartesianSpringDamper = VObjectConnectorCartesianSpringDamper
 
 class VObjectConnectorCoordinate(VisualizationItem):
-    """ObjectConnectorCoordinate"""
+    """Constraint that couples two coordinates: c1*factor1 - c0 = offset."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -864,7 +864,7 @@ class VObjectConnectorCoordinate(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorCoordinate(Item):
-    """ObjectConnectorCoordinate"""
+    """Constraint that couples two coordinates: c1*factor1 - c0 = offset."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -888,7 +888,7 @@ CoordinateConstraint = ObjectConnectorCoordinate
 VCoordinateConstraint = VObjectConnectorCoordinate
 
 class VObjectConnectorCoordinateSpringDamper(VisualizationItem):
-    """ObjectConnectorCoordinateSpringDamper"""
+    """Spring-damper on two coordinates, with optional dry friction."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -898,7 +898,7 @@ class VObjectConnectorCoordinateSpringDamper(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorCoordinateSpringDamper(Item):
-    """ObjectConnectorCoordinateSpringDamper"""
+    """Spring-damper on two coordinates, with optional dry friction."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -920,7 +920,7 @@ CoordinateSpringDamper = ObjectConnectorCoordinateSpringDamper
 VCoordinateSpringDamper = VObjectConnectorCoordinateSpringDamper
 
 class VObjectConnectorCoordinateSpringDamperExt(VisualizationItem):
-    """ObjectConnectorCoordinateSpringDamperExt"""
+    """Spring-damper on two coordinates with friction, limit stops and bristle model."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -930,7 +930,7 @@ class VObjectConnectorCoordinateSpringDamperExt(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorCoordinateSpringDamperExt(Item):
-    """ObjectConnectorCoordinateSpringDamperExt"""
+    """Spring-damper on two coordinates with friction, limit stops and bristle model."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -984,11 +984,11 @@ CoordinateSpringDamperExt = ObjectConnectorCoordinateSpringDamperExt
 VCoordinateSpringDamperExt = VObjectConnectorCoordinateSpringDamperExt
 
 class VObjectConnectorCoordinateVector(VisualizationItem):
-    """ObjectConnectorCoordinateVector"""
+    """Linear (and quadratic) constraints between the coordinates of two markers."""
     def __init__(self) -> None: ...
 
 class ObjectConnectorCoordinateVector(Item):
-    """ObjectConnectorCoordinateVector"""
+    """Linear (and quadratic) constraints between the coordinates of two markers."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1018,7 +1018,7 @@ CoordinateVectorConstraint = ObjectConnectorCoordinateVector
 VCoordinateVectorConstraint = VObjectConnectorCoordinateVector
 
 class VObjectConnectorDistance(VisualizationItem):
-    """ObjectConnectorDistance"""
+    """Constraint that keeps the distance between two position markers."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1028,7 +1028,7 @@ class VObjectConnectorDistance(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorDistance(Item):
-    """ObjectConnectorDistance"""
+    """Constraint that keeps the distance between two position markers."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1044,7 +1044,7 @@ DistanceConstraint = ObjectConnectorDistance
 VDistanceConstraint = VObjectConnectorDistance
 
 class VObjectConnectorGravity(VisualizationItem):
-    """ObjectConnectorGravity"""
+    """Gravitational attraction between two masses (Newton's law)."""
     show: bool
     """Draw the item (True) or not. (default False)"""
     color: Sequence[float]
@@ -1052,7 +1052,7 @@ class VObjectConnectorGravity(VisualizationItem):
     def __init__(self, show: bool = False, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorGravity(Item):
-    """ObjectConnectorGravity"""
+    """Gravitational attraction between two masses (Newton's law)."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1074,7 +1074,7 @@ ConnectorGravity = ObjectConnectorGravity
 VConnectorGravity = VObjectConnectorGravity
 
 class VObjectConnectorLinearSpringDamper(VisualizationItem):
-    """ObjectConnectorLinearSpringDamper"""
+    """Spring-damper along an axis fixed in the first marker's frame."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1086,7 +1086,7 @@ class VObjectConnectorLinearSpringDamper(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, drawAsCylinder: bool = False, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorLinearSpringDamper(Item):
-    """ObjectConnectorLinearSpringDamper"""
+    """Spring-damper along an axis fixed in the first marker's frame."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1114,7 +1114,7 @@ LinearSpringDamper = ObjectConnectorLinearSpringDamper
 VLinearSpringDamper = VObjectConnectorLinearSpringDamper
 
 class VObjectConnectorRigidBodySpringDamper(VisualizationItem):
-    """ObjectConnectorRigidBodySpringDamper"""
+    """6D spring-damper (translations and rotations) between two rigid-body markers."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1124,7 +1124,7 @@ class VObjectConnectorRigidBodySpringDamper(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorRigidBodySpringDamper(Item):
-    """ObjectConnectorRigidBodySpringDamper"""
+    """6D spring-damper (translations and rotations) between two rigid-body markers."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1156,7 +1156,7 @@ RigidBodySpringDamper = ObjectConnectorRigidBodySpringDamper
 VRigidBodySpringDamper = VObjectConnectorRigidBodySpringDamper
 
 class VObjectConnectorSpringDamper(VisualizationItem):
-    """ObjectConnectorSpringDamper"""
+    """Spring-damper along the line between two position markers."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1166,7 +1166,7 @@ class VObjectConnectorSpringDamper(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorSpringDamper(Item):
-    """ObjectConnectorSpringDamper"""
+    """Spring-damper along the line between two position markers."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1192,7 +1192,7 @@ SpringDamper = ObjectConnectorSpringDamper
 VSpringDamper = VObjectConnectorSpringDamper
 
 class VObjectConnectorTorsionalSpringDamper(VisualizationItem):
-    """ObjectConnectorTorsionalSpringDamper"""
+    """Torsional spring-damper about the z-axis of the joint frame."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1202,7 +1202,7 @@ class VObjectConnectorTorsionalSpringDamper(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectConnectorTorsionalSpringDamper(Item):
-    """ObjectConnectorTorsionalSpringDamper"""
+    """Torsional spring-damper about the z-axis of the joint frame."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1234,11 +1234,11 @@ TorsionalSpringDamper = ObjectConnectorTorsionalSpringDamper
 VTorsionalSpringDamper = VObjectConnectorTorsionalSpringDamper
 
 class VObjectGenericODE1(VisualizationItem):
-    """ObjectGenericODE1"""
+    """First-order system with a system matrix, right-hand side and optional user function."""
     def __init__(self) -> None: ...
 
 class ObjectGenericODE1(Item):
-    """ObjectGenericODE1"""
+    """First-order system with a system matrix, right-hand side and optional user function."""
     name: str
     """unique item name; empty: automatic"""
     nodeNumbers: Sequence[NodeIndex | int]
@@ -1254,7 +1254,7 @@ class ObjectGenericODE1(Item):
 
 
 class VObjectGenericODE2(VisualizationItem):
-    """ObjectGenericODE2"""
+    """Second-order system of several nodes with mass, stiffness and damping matrices and user functions."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     color: Sequence[float]
@@ -1268,7 +1268,7 @@ class VObjectGenericODE2(VisualizationItem):
     def __init__(self, show: bool = True, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0], triangleMesh: ArrayLike = [], showNodes: bool = False, graphicsDataUserFunction: Callable[..., Any] | int = 0) -> None: ...
 
 class ObjectGenericODE2(Item):
-    """ObjectGenericODE2"""
+    """Second-order system of several nodes with mass, stiffness and damping matrices and user functions."""
     name: str
     """unique item name; empty: automatic"""
     nodeNumbers: Sequence[NodeIndex | int]
@@ -1292,7 +1292,7 @@ class ObjectGenericODE2(Item):
 
 
 class VObjectGround(VisualizationItem):
-    """ObjectGround"""
+    """Fixed ground body: markers on it have constant position and orientation."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     graphicsDataUserFunction: Callable[..., Any] | int
@@ -1302,7 +1302,7 @@ class VObjectGround(VisualizationItem):
     def __init__(self, show: bool = True, graphicsDataUserFunction: Callable[..., Any] | int = 0, graphicsData: list[dict[str, Any]] | dict[str, Any] = []) -> None: ...
 
 class ObjectGround(Item):
-    """ObjectGround"""
+    """Fixed ground body: markers on it have constant position and orientation."""
     name: str
     """unique item name; empty: automatic"""
     referencePosition: Sequence[float]
@@ -1316,7 +1316,7 @@ class ObjectGround(Item):
 
 
 class VObjectJointALEMoving2D(VisualizationItem):
-    """ObjectJointALEMoving2D"""
+    """Planar joint for axially moving (ALE) cables sliding through a marker."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1326,7 +1326,7 @@ class VObjectJointALEMoving2D(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointALEMoving2D(Item):
-    """ObjectJointALEMoving2D"""
+    """Planar joint for axially moving (ALE) cables sliding through a marker."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1352,7 +1352,7 @@ ALEMovingJoint2D = ObjectJointALEMoving2D
 VALEMovingJoint2D = VObjectJointALEMoving2D
 
 class VObjectJointGeneric(VisualizationItem):
-    """ObjectJointGeneric"""
+    """Rigid joint constraining any of the three translations and three rotations."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     axesRadius: float
@@ -1364,7 +1364,7 @@ class VObjectJointGeneric(VisualizationItem):
     def __init__(self, show: bool = True, axesRadius: float = 0.1, axesLength: float = 0.4, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointGeneric(Item):
-    """ObjectJointGeneric"""
+    """Rigid joint constraining any of the three translations and three rotations."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1392,7 +1392,7 @@ GenericJoint = ObjectJointGeneric
 VGenericJoint = VObjectJointGeneric
 
 class VObjectJointPrismatic2D(VisualizationItem):
-    """ObjectJointPrismatic2D"""
+    """Planar prismatic joint: a marker slides along an axis of another body."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1402,7 +1402,7 @@ class VObjectJointPrismatic2D(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointPrismatic2D(Item):
-    """ObjectJointPrismatic2D"""
+    """Planar prismatic joint: a marker slides along an axis of another body."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1422,7 +1422,7 @@ PrismaticJoint2D = ObjectJointPrismatic2D
 VPrismaticJoint2D = VObjectJointPrismatic2D
 
 class VObjectJointPrismaticX(VisualizationItem):
-    """ObjectJointPrismaticX"""
+    """Prismatic joint: translation along the joint x-axis only."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     axisRadius: float
@@ -1434,7 +1434,7 @@ class VObjectJointPrismaticX(VisualizationItem):
     def __init__(self, show: bool = True, axisRadius: float = 0.1, axisLength: float = 0.4, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointPrismaticX(Item):
-    """ObjectJointPrismaticX"""
+    """Prismatic joint: translation along the joint x-axis only."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1452,7 +1452,7 @@ PrismaticJointX = ObjectJointPrismaticX
 VPrismaticJointX = VObjectJointPrismaticX
 
 class VObjectJointRevolute2D(VisualizationItem):
-    """ObjectJointRevolute2D"""
+    """Planar revolute joint: the two marker positions coincide."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1462,7 +1462,7 @@ class VObjectJointRevolute2D(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointRevolute2D(Item):
-    """ObjectJointRevolute2D"""
+    """Planar revolute joint: the two marker positions coincide."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1476,7 +1476,7 @@ RevoluteJoint2D = ObjectJointRevolute2D
 VRevoluteJoint2D = VObjectJointRevolute2D
 
 class VObjectJointRevoluteZ(VisualizationItem):
-    """ObjectJointRevoluteZ"""
+    """Revolute joint: rotation about the joint z-axis only."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     axisRadius: float
@@ -1488,7 +1488,7 @@ class VObjectJointRevoluteZ(VisualizationItem):
     def __init__(self, show: bool = True, axisRadius: float = 0.1, axisLength: float = 0.4, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointRevoluteZ(Item):
-    """ObjectJointRevoluteZ"""
+    """Revolute joint: rotation about the joint z-axis only."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1506,7 +1506,7 @@ RevoluteJointZ = ObjectJointRevoluteZ
 VRevoluteJointZ = VObjectJointRevoluteZ
 
 class VObjectJointRollingDisc(VisualizationItem):
-    """ObjectJointRollingDisc"""
+    """Disc rolling without slip on a plane (nonholonomic constraint)."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     discWidth: float
@@ -1516,7 +1516,7 @@ class VObjectJointRollingDisc(VisualizationItem):
     def __init__(self, show: bool = True, discWidth: float = 0.1, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointRollingDisc(Item):
-    """ObjectJointRollingDisc"""
+    """Disc rolling without slip on a plane (nonholonomic constraint)."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1538,7 +1538,7 @@ RollingDiscJoint = ObjectJointRollingDisc
 VRollingDiscJoint = VObjectJointRollingDisc
 
 class VObjectJointSliding(VisualizationItem):
-    """ObjectJointSliding"""
+    """Joint: a rigid marker slides along a chain of 3D ANCF cable elements."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1548,7 +1548,7 @@ class VObjectJointSliding(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointSliding(Item):
-    """ObjectJointSliding"""
+    """Joint: a rigid marker slides along a chain of 3D ANCF cable elements."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1574,7 +1574,7 @@ SlidingJoint = ObjectJointSliding
 VSlidingJoint = VObjectJointSliding
 
 class VObjectJointSliding2D(VisualizationItem):
-    """ObjectJointSliding2D"""
+    """Planar joint: a marker slides along a chain of 2D ANCF cable elements."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     drawSize: float
@@ -1584,7 +1584,7 @@ class VObjectJointSliding2D(VisualizationItem):
     def __init__(self, show: bool = True, drawSize: float = -1.0, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointSliding2D(Item):
-    """ObjectJointSliding2D"""
+    """Planar joint: a marker slides along a chain of 2D ANCF cable elements."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1610,7 +1610,7 @@ SlidingJoint2D = ObjectJointSliding2D
 VSlidingJoint2D = VObjectJointSliding2D
 
 class VObjectJointSpherical(VisualizationItem):
-    """ObjectJointSpherical"""
+    """Spherical joint: the two marker positions coincide in the constrained global directions."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     jointRadius: float
@@ -1620,7 +1620,7 @@ class VObjectJointSpherical(VisualizationItem):
     def __init__(self, show: bool = True, jointRadius: float = 0.1, color: Sequence[float] = [-1.0, -1.0, -1.0, -1.0]) -> None: ...
 
 class ObjectJointSpherical(Item):
-    """ObjectJointSpherical"""
+    """Spherical joint: the two marker positions coincide in the constrained global directions."""
     name: str
     """unique item name; empty: automatic"""
     markerNumbers: Sequence[MarkerIndex | int]
@@ -1636,7 +1636,7 @@ SphericalJoint = ObjectJointSpherical
 VSphericalJoint = VObjectJointSpherical
 
 class VObjectMass1D(VisualizationItem):
-    """ObjectMass1D"""
+    """Mass on a 1D node, moving along a fixed axis."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     graphicsData: list[dict[str, Any]] | dict[str, Any]
@@ -1644,7 +1644,7 @@ class VObjectMass1D(VisualizationItem):
     def __init__(self, show: bool = True, graphicsData: list[dict[str, Any]] | dict[str, Any] = []) -> None: ...
 
 class ObjectMass1D(Item):
-    """ObjectMass1D"""
+    """Mass on a 1D node, moving along a fixed axis."""
     name: str
     """unique item name; empty: automatic"""
     mass: float
@@ -1662,7 +1662,7 @@ Mass1D = ObjectMass1D
 VMass1D = VObjectMass1D
 
 class VObjectMassPoint(VisualizationItem):
-    """ObjectMassPoint"""
+    """Point mass on a 3D point node."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     graphicsData: list[dict[str, Any]] | dict[str, Any]
@@ -1670,7 +1670,7 @@ class VObjectMassPoint(VisualizationItem):
     def __init__(self, show: bool = True, graphicsData: list[dict[str, Any]] | dict[str, Any] = []) -> None: ...
 
 class ObjectMassPoint(Item):
-    """ObjectMassPoint"""
+    """Point mass on a 3D point node."""
     name: str
     """unique item name; empty: automatic"""
     mass: float
@@ -1684,7 +1684,7 @@ MassPoint = ObjectMassPoint
 VMassPoint = VObjectMassPoint
 
 class VObjectMassPoint2D(VisualizationItem):
-    """ObjectMassPoint2D"""
+    """Point mass on a 2D point node."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     graphicsData: list[dict[str, Any]] | dict[str, Any]
@@ -1692,7 +1692,7 @@ class VObjectMassPoint2D(VisualizationItem):
     def __init__(self, show: bool = True, graphicsData: list[dict[str, Any]] | dict[str, Any] = []) -> None: ...
 
 class ObjectMassPoint2D(Item):
-    """ObjectMassPoint2D"""
+    """Point mass on a 2D point node."""
     name: str
     """unique item name; empty: automatic"""
     mass: float
@@ -1706,7 +1706,7 @@ MassPoint2D = ObjectMassPoint2D
 VMassPoint2D = VObjectMassPoint2D
 
 class VObjectRigidBody(VisualizationItem):
-    """ObjectRigidBody"""
+    """3D rigid body with mass, inertia and center of mass, on a 3D rigid-body node."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     graphicsDataUserFunction: Callable[..., Any] | int
@@ -1716,7 +1716,7 @@ class VObjectRigidBody(VisualizationItem):
     def __init__(self, show: bool = True, graphicsDataUserFunction: Callable[..., Any] | int = 0, graphicsData: list[dict[str, Any]] | dict[str, Any] = []) -> None: ...
 
 class ObjectRigidBody(Item):
-    """ObjectRigidBody"""
+    """3D rigid body with mass, inertia and center of mass, on a 3D rigid-body node."""
     name: str
     """unique item name; empty: automatic"""
     mass: float
@@ -1734,7 +1734,7 @@ RigidBody = ObjectRigidBody
 VRigidBody = VObjectRigidBody
 
 class VObjectRigidBody2D(VisualizationItem):
-    """ObjectRigidBody2D"""
+    """Planar rigid body with mass and inertia about z, on a 2D rigid-body node."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     graphicsDataUserFunction: Callable[..., Any] | int
@@ -1744,7 +1744,7 @@ class VObjectRigidBody2D(VisualizationItem):
     def __init__(self, show: bool = True, graphicsDataUserFunction: Callable[..., Any] | int = 0, graphicsData: list[dict[str, Any]] | dict[str, Any] = []) -> None: ...
 
 class ObjectRigidBody2D(Item):
-    """ObjectRigidBody2D"""
+    """Planar rigid body with mass and inertia about z, on a 2D rigid-body node."""
     name: str
     """unique item name; empty: automatic"""
     mass: float
@@ -1762,7 +1762,7 @@ RigidBody2D = ObjectRigidBody2D
 VRigidBody2D = VObjectRigidBody2D
 
 class VObjectRotationalMass1D(VisualizationItem):
-    """ObjectRotationalMass1D"""
+    """Rotational inertia on a 1D node, rotating about a fixed axis."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     graphicsData: list[dict[str, Any]] | dict[str, Any]
@@ -1770,7 +1770,7 @@ class VObjectRotationalMass1D(VisualizationItem):
     def __init__(self, show: bool = True, graphicsData: list[dict[str, Any]] | dict[str, Any] = []) -> None: ...
 
 class ObjectRotationalMass1D(Item):
-    """ObjectRotationalMass1D"""
+    """Rotational inertia on a 1D node, rotating about a fixed axis."""
     name: str
     """unique item name; empty: automatic"""
     inertia: float
@@ -1788,13 +1788,13 @@ Rotor1D = ObjectRotationalMass1D
 VRotor1D = VObjectRotationalMass1D
 
 class VSensorBody(VisualizationItem):
-    """SensorBody"""
+    """Sensor measuring an output variable at a local position of a body."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class SensorBody(Item):
-    """SensorBody"""
+    """Sensor measuring an output variable at a local position of a body."""
     name: str
     """unique item name; empty: automatic"""
     bodyNumber: ObjectIndex | int
@@ -1814,13 +1814,13 @@ class SensorBody(Item):
 
 
 class VSensorLoad(VisualizationItem):
-    """SensorLoad"""
+    """Sensor recording the load vector of a load."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class SensorLoad(Item):
-    """SensorLoad"""
+    """Sensor recording the load vector of a load."""
     name: str
     """unique item name; empty: automatic"""
     loadNumber: LoadIndex | int
@@ -1836,13 +1836,13 @@ class SensorLoad(Item):
 
 
 class VSensorMarker(VisualizationItem):
-    """SensorMarker"""
+    """Sensor measuring an output variable of a marker."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class SensorMarker(Item):
-    """SensorMarker"""
+    """Sensor measuring an output variable of a marker."""
     name: str
     """unique item name; empty: automatic"""
     markerNumber: MarkerIndex | int
@@ -1860,13 +1860,13 @@ class SensorMarker(Item):
 
 
 class VSensorNode(VisualizationItem):
-    """SensorNode"""
+    """Sensor measuring an output variable of a node."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class SensorNode(Item):
-    """SensorNode"""
+    """Sensor measuring an output variable of a node."""
     name: str
     """unique item name; empty: automatic"""
     nodeNumber: NodeIndex | int
@@ -1884,13 +1884,13 @@ class SensorNode(Item):
 
 
 class VSensorObject(VisualizationItem):
-    """SensorObject"""
+    """Sensor measuring an output variable of an object (connector, joint, ...)."""
     show: bool
     """Draw the item (True) or not. (default True)"""
     def __init__(self, show: bool = True) -> None: ...
 
 class SensorObject(Item):
-    """SensorObject"""
+    """Sensor measuring an output variable of an object (connector, joint, ...)."""
     name: str
     """unique item name; empty: automatic"""
     objectNumber: ObjectIndex | int
@@ -1908,11 +1908,11 @@ class SensorObject(Item):
 
 
 class VSensorUserFunction(VisualizationItem):
-    """SensorUserFunction"""
+    """Sensor whose values a Python function computes from other sensors."""
     def __init__(self) -> None: ...
 
 class SensorUserFunction(Item):
-    """SensorUserFunction"""
+    """Sensor whose values a Python function computes from other sensors."""
     name: str
     """unique item name; empty: automatic"""
     sensorNumbers: Sequence[SensorIndex | int]

@@ -8,10 +8,14 @@ Conventions (those of Exudyn): a rotation vector ``Omega`` has the rotation matr
 ``ExpSO3(Omega)``; an incremental motion vector is ``x = [U, Omega]`` (translational part
 first); composition applies the increment in the body frame, ``R1 = R0 @ ExpSO3(Omega)``.
 """
+from __future__ import annotations
+
 import math
+from typing import Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 
 import numpy as np
 
+from multibody._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 from multibody.errors import ExudynTypeError, ExudynValueError
 from multibody.rigidBodyUtilities import (EulerParameters2RotationMatrix, RotationMatrix2RotXYZ,
                                           RotXYZ2RotationMatrix)
@@ -45,7 +49,7 @@ def _scalar(value, function):
     return value
 
 
-def _array(value, shape, function, argument):
+def _array(value, shape, function, argument) -> np.ndarray:
     """``value`` as a float array of the given shape, else a clear error."""
     if value is None or isinstance(value, (str, bytes)):
         raise ExudynTypeError(f"{function}: {argument} must be an array of shape {shape}; received {value!r}")
@@ -60,7 +64,7 @@ def _array(value, shape, function, argument):
     return a
 
 
-def _skew(v):
+def _skew(v) -> np.ndarray:
     return np.array([[0.0, -v[2], v[1]], [v[2], 0.0, -v[0]], [-v[1], v[0], 0.0]])
 
 
@@ -68,7 +72,7 @@ def _skew(v):
 # scalar helpers
 
 
-def Sinc(x):
+def Sinc(x: float):
     """Cardinal sine ``sin(x)/x`` with ``Sinc(0) = 1``; x in radians."""
     _scalar(x, "Sinc")
     if x == 0:
@@ -76,7 +80,7 @@ def Sinc(x):
     return math.sin(x) / x
 
 
-def Cot(x):
+def Cot(x: float):
     """Cotangent ``1/tan(x)``; x in radians. Raises ZeroDivisionError where tan(x) == 0."""
     _scalar(x, "Cot")
     t = math.tan(x)
@@ -89,7 +93,7 @@ def Cot(x):
 # R3xSO(3) as 7x7 matrices [[R, 0, 0], [0, I, x], [0, 0, 1]]
 
 
-def R3xSO3Matrix(x, R):
+def R3xSO3Matrix(x: Any, R: Matrix):
     """7x7 matrix of the R3xSO(3) element with translation ``x`` and rotation matrix ``R``."""
     x = _array(x, (3,), "R3xSO3Matrix", "x")
     R = _array(R, (3, 3), "R3xSO3Matrix", "R")
@@ -99,12 +103,12 @@ def R3xSO3Matrix(x, R):
     return G
 
 
-def R3xSO3Matrix2RotationMatrix(G):
+def R3xSO3Matrix2RotationMatrix(G: Matrix):
     """Rotation matrix (3x3) of a 7x7 R3xSO(3) matrix."""
     return _array(G, (7, 7), "R3xSO3Matrix2RotationMatrix", "G")[0:3, 0:3].copy()
 
 
-def R3xSO3Matrix2Translation(G):
+def R3xSO3Matrix2Translation(G: Matrix):
     """Translation (3,) of a 7x7 R3xSO(3) matrix."""
     return _array(G, (7, 7), "R3xSO3Matrix2Translation", "G")[3:6, 6].copy()
 
@@ -122,7 +126,7 @@ def _exp_so3(omega):
     return np.eye(3) + Sinc(phi) * S + 0.5 * half_sinc * half_sinc * (S @ S)
 
 
-def ExpSO3(Omega):
+def ExpSO3(Omega: Vector):
     """Rotation matrix ``exp(skew(Omega))`` of a rotation vector (Rodrigues' formula)."""
     return _exp_so3(_array(Omega, (3,), "ExpSO3", "Omega"))
 
@@ -132,8 +136,8 @@ def _exp_s3(omega):
     return np.concatenate(([math.cos(0.5 * phi)], 0.5 * Sinc(0.5 * phi) * omega))
 
 
-def ExpS3(Omega):
-    """Euler parameters ``[cos(phi/2), sin(phi/2) Omega/phi]`` of a rotation vector, phi = |Omega|."""
+def ExpS3(Omega: Vector):
+    """Euler parameters ``[cos(phi/2), sin(phi/2) Omega/phi]`` of a rotation vector, ``phi = |Omega|``."""
     return _exp_s3(_array(Omega, (3,), "ExpS3", "Omega"))
 
 
@@ -170,7 +174,7 @@ def _log_so3(R):
     return _rotation_vector_of_euler_parameters(_euler_parameters(R))
 
 
-def LogSO3(R):
+def LogSO3(R: Matrix):
     """Skew-symmetric matrix ``skew(Omega)`` of the rotation vector of ``R`` (logarithmic map)."""
     return _skew(_log_so3(_array(R, (3, 3), "LogSO3", "R")))
 
@@ -184,7 +188,7 @@ def _t_exp_so3(omega):
     return np.eye(3) - 0.5 * half_sinc * half_sinc * S + ((1.0 - Sinc(phi)) / phi**2) * (S @ S)
 
 
-def TExpSO3(Omega):
+def TExpSO3(Omega: Vector):
     """Tangent operator ``T(Omega) = I - (1-cos phi)/phi^2 skew(Omega) + (1 - sin phi/phi)/phi^2
     skew(Omega)^2`` of ExpSO3."""
     return _t_exp_so3(_array(Omega, (3,), "TExpSO3", "Omega"))
@@ -204,7 +208,7 @@ def _t_exp_so3_inv(omega):
     return np.eye(3) + 0.5 * S + _t_exp_so3_inv_coefficient(phi) * (S @ S)
 
 
-def TExpSO3Inv(Omega):
+def TExpSO3Inv(Omega: Vector):
     """Inverse tangent operator ``I + skew(Omega)/2 + (1 - (phi/2) cot(phi/2))/phi^2 skew(Omega)^2``."""
     return _t_exp_so3_inv(_array(Omega, (3,), "TExpSO3Inv", "Omega"))
 
@@ -213,7 +217,7 @@ def TExpSO3Inv(Omega):
 # SE(3) with motion vector x = [U, Omega]
 
 
-def ExpSE3(x):
+def ExpSE3(x: Any):
     """4x4 homogeneous transformation ``[[ExpSO3(Omega), TExpSO3(Omega)^T U], [0, 1]]``."""
     x = _array(x, (6,), "ExpSE3", "x")
     H = np.eye(4)
@@ -222,7 +226,7 @@ def ExpSE3(x):
     return H
 
 
-def LogSE3(H):
+def LogSE3(H: Matrix):
     """4x4 matrix ``[[skew(Omega), U], [0, 0]]`` of the motion vector of a homogeneous transformation."""
     H = _array(H, (4, 4), "LogSE3", "H")
     omega = _log_so3(H[0:3, 0:3])
@@ -251,7 +255,7 @@ def _t_coupling(u, omega):
     return -0.5 * beta * U + c2 * (U @ S + S @ U) + float(omega @ u) * (c4 * S + c5 * (S * S))
 
 
-def TExpSE3(x):
+def TExpSE3(x: Any):
     """6x6 tangent operator ``[[T(Omega), T_UOmega], [0, T(Omega)]]`` of ExpSE3."""
     x = _array(x, (6,), "TExpSE3", "x")
     T = np.zeros((6, 6))
@@ -281,7 +285,7 @@ def _t_inv_coupling(u, omega):
     return 0.5 * U + c * (U @ S + S @ U) + (e * float(omega @ u)) * (S * S)
 
 
-def TExpSE3Inv(x):
+def TExpSE3Inv(x: Any):
     """6x6 inverse tangent operator ``[[T^-1(Omega), T^-1_UOmega], [0, T^-1(Omega)]]`` (Sonneville 2014)."""
     x = _array(x, (6,), "TExpSE3Inv", "x")
     T = np.zeros((6, 6))
@@ -294,13 +298,13 @@ def TExpSE3Inv(x):
 # R3xSO(3)
 
 
-def ExpR3xSO3(x):
+def ExpR3xSO3(x: Any):
     """7x7 R3xSO(3) matrix of the motion vector ``x = [U, Omega]``: translation U, rotation ExpSO3(Omega)."""
     x = _array(x, (6,), "ExpR3xSO3", "x")
     return R3xSO3Matrix(x[0:3], _exp_so3(x[3:6]))
 
 
-def TExpR3xSO3(x):
+def TExpR3xSO3(x: Any):
     """6x6 tangent operator ``blockdiag(I, TExpSO3(Omega))`` of ExpR3xSO3."""
     x = _array(x, (6,), "TExpR3xSO3", "x")
     T = np.eye(6)
@@ -308,7 +312,7 @@ def TExpR3xSO3(x):
     return T
 
 
-def TExpR3xSO3Inv(x):
+def TExpR3xSO3Inv(x: Any):
     """6x6 inverse tangent operator ``blockdiag(I, TExpSO3Inv(Omega))``."""
     x = _array(x, (6,), "TExpR3xSO3Inv", "x")
     T = np.eye(6)
@@ -325,7 +329,7 @@ def _ep_product(q, p):
     return np.concatenate(([q[0] * p[0] - q[1:] @ p[1:]], q[0] * p[1:] + p[0] * q[1:] + np.cross(q[1:], p[1:])))
 
 
-def CompositionRuleForEulerParameters(q, p):
+def CompositionRuleForEulerParameters(q: Vector, p: Vector):
     """Quaternion product of Euler parameters q and p (Terze 2016): ``R(result) = R(q) R(p)``."""
     name = "CompositionRuleForEulerParameters"
     return _ep_product(_array(q, (4,), name, "q"), _array(p, (4,), name, "p"))
@@ -341,7 +345,7 @@ def _compose_rotation_vectors(v0, omega):
     return (2.0 * math.acos(min(1.0, max(-1.0, e[0]))) / norm) * e[1:]
 
 
-def CompositionRuleForRotationVectors(v0, Omega):
+def CompositionRuleForRotationVectors(v0: Vector, Omega: Vector):
     """Rotation vector v with ``ExpSO3(v) = ExpSO3(v0) ExpSO3(Omega)`` (Holzinger 2021).
 
     Its norm lies in [0, 2 pi]: it is not mapped to the principal range, as in Exudyn.
@@ -357,7 +361,7 @@ def _compose_rot_xyz(alpha0, omega):
     return alpha + 2.0 * np.pi * np.round((alpha0 - alpha) / (2.0 * np.pi))
 
 
-def CompositionRuleRotXYZAnglesRotationVector(alpha0, Omega):
+def CompositionRuleRotXYZAnglesRotationVector(alpha0: Vector, Omega: Vector):
     """RotXYZ angles of ``RotXYZ2RotationMatrix(alpha0) @ ExpSO3(Omega)`` (Holzinger 2021), each
     within pi of the corresponding angle of alpha0 (continuous along a trajectory)."""
     name = "CompositionRuleRotXYZAnglesRotationVector"
@@ -368,40 +372,42 @@ def _pose_args(q0, increment, size, name):
     return _array(q0, (size,), name, "q0"), _array(increment, (6,), name, "incrementalMotionVector")
 
 
-def CompositionRuleDirectProductR3AndS3(q0, incrementalMotionVector):
+def CompositionRuleDirectProductR3AndS3(q0: Vector, incrementalMotionVector: Vector):
     """R3xS3: ``[p0 + U, ep0 * ExpS3(Omega)]`` for ``q0 = [p0, ep0]`` (7,), increment ``[U, Omega]``."""
     q0, x = _pose_args(q0, incrementalMotionVector, 7, "CompositionRuleDirectProductR3AndS3")
     return np.concatenate((q0[0:3] + x[0:3], _ep_product(q0[3:7], _exp_s3(x[3:6]))))
 
 
-def CompositionRuleSemiDirectProductR3AndS3(q0, incrementalMotionVector):
+def CompositionRuleSemiDirectProductR3AndS3(q0: Vector, incrementalMotionVector: Vector):
     """R3 semi-times S3 (SE(3)): ``[p0 + R(ep0) TExpSO3(Omega)^T U, ep0 * ExpS3(Omega)]``."""
     q0, x = _pose_args(q0, incrementalMotionVector, 7, "CompositionRuleSemiDirectProductR3AndS3")
     p = q0[0:3] + EulerParameters2RotationMatrix(q0[3:7]) @ (_t_exp_so3(x[3:6]).T @ x[0:3])
     return np.concatenate((p, _ep_product(q0[3:7], _exp_s3(x[3:6]))))
 
 
-def CompositionRuleDirectProductR3AndR3RotVec(q0, incrementalMotionVector):
+def CompositionRuleDirectProductR3AndR3RotVec(q0: Vector, incrementalMotionVector: Vector):
     """Direct product with rotation vectors: ``[p0 + U, v0 o Omega]`` for ``q0 = [p0, v0]`` (6,)."""
     q0, x = _pose_args(q0, incrementalMotionVector, 6, "CompositionRuleDirectProductR3AndR3RotVec")
     return np.concatenate((q0[0:3] + x[0:3], _compose_rotation_vectors(q0[3:6], x[3:6])))
 
 
-def CompositionRuleSemiDirectProductR3AndR3RotVec(q0, incrementalMotionVector):
+def CompositionRuleSemiDirectProductR3AndR3RotVec(q0: Vector, incrementalMotionVector: Vector):
     """Semi-direct product with rotation vectors: ``[p0 + ExpSO3(v0) TExpSO3(Omega)^T U, v0 o Omega]``."""
     q0, x = _pose_args(q0, incrementalMotionVector, 6, "CompositionRuleSemiDirectProductR3AndR3RotVec")
     p = q0[0:3] + _exp_so3(q0[3:6]) @ (_t_exp_so3(x[3:6]).T @ x[0:3])
     return np.concatenate((p, _compose_rotation_vectors(q0[3:6], x[3:6])))
 
 
-def CompositionRuleDirectProductR3AndR3RotXYZAngles(q0, incrementalMotionVector):
+def CompositionRuleDirectProductR3AndR3RotXYZAngles(q0: Vector, incrementalMotionVector: Vector):
     """Direct product with RotXYZ angles: ``[p0 + U, RotXYZ(A(alpha0) ExpSO3(Omega))]``."""
     q0, x = _pose_args(q0, incrementalMotionVector, 6, "CompositionRuleDirectProductR3AndR3RotXYZAngles")
     return np.concatenate((q0[0:3] + x[0:3], _compose_rot_xyz(q0[3:6], x[3:6])))
 
 
-def CompositionRuleSemiDirectProductR3AndR3RotXYZAngles(q0, incrementalMotionVector):
+def CompositionRuleSemiDirectProductR3AndR3RotXYZAngles(q0: Vector, incrementalMotionVector: Vector):
     """Semi-direct product with RotXYZ angles: ``[p0 + A(alpha0) TExpSO3(Omega)^T U, ...]``."""
     q0, x = _pose_args(q0, incrementalMotionVector, 6, "CompositionRuleSemiDirectProductR3AndR3RotXYZAngles")
     p = q0[0:3] + RotXYZ2RotationMatrix(q0[3:6]) @ (_t_exp_so3(x[3:6]).T @ x[0:3])
     return np.concatenate((p, _compose_rot_xyz(q0[3:6], x[3:6])))
+
+attach_parameter_docs(globals(), __all__)

@@ -15,11 +15,19 @@ Two parts:
   ``mbs.GetNode``, ...), the solver through ``ComputeODE2RHS``, ``GetSystemResidual``,
   ``ComputeMassMatrix``, ``GetSystemMassMatrix``, ``GetODE2size`` and ``it.currentStepSize``.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
+
 import numpy as np
 
+from multibody._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 from multibody.enums import ConfigurationType
 from multibody.errors import ExudynIndexError, ExudynValueError
 from multibody.lieGroupBasics import CompositionRuleForRotationVectors, TExpSO3Inv
+
+if TYPE_CHECKING:
+    from multibody.model.main_system import MainSystem
 
 __all__ = [
     "ComputeStepWithRK1", "ComputeStepWithRK1FromAcceleration", "ComputeStepWithRK4",
@@ -39,19 +47,19 @@ _SYS_KEYS = ("lieGroupODE2indices", "lieGroupReferenceRotations", "constrainedTo
 # Euler's equations of one rigid body
 
 
-def ComputeStepWithRK1FromAcceleration(v0_t, v0, w0, h):
+def ComputeStepWithRK1FromAcceleration(v0_t: Vector, v0: Vector, w0: Vector, h: float):
     """Lie group Euler step for a given angular acceleration ``v0_t``:
     ``w1 = w0 + h v0_t``, ``v1 = v0 o (h w1)``; returns ``[v1, w1]``."""
     w1 = np.asarray(w0, dtype=float) + h * np.asarray(v0_t, dtype=float)
     return [CompositionRuleForRotationVectors(v0, h * w1), w1]
 
 
-def ComputeStepWithRK1(ODE2RHS, v0, w0, h):
+def ComputeStepWithRK1(ODE2RHS: Callable[..., Any], v0: Vector, w0: Vector, h: float):
     """Lie group Euler step ``w1 = w0 + h ODE2RHS(v0, w0)``, ``v1 = v0 o (h w1)``; returns ``[v1, w1]``."""
     return ComputeStepWithRK1FromAcceleration(ODE2RHS(v0, w0), v0, w0, h)
 
 
-def ComputeStepWithRK4(ODE2RHS, v0, w0, h):
+def ComputeStepWithRK4(ODE2RHS: Callable[..., Any], v0: Vector, w0: Vector, h: float):
     """Runge-Kutta-Munthe-Kaas step of order 4; returns ``[v1, w1]``.
 
     Stage i has ``v_i = v0 o (h c_i K_{i-1})``, ``w_i = w0 + h c_i k_{i-1}`` (c = 0, 1/2, 1/2, 1),
@@ -75,7 +83,8 @@ def ComputeStepWithRK4(ODE2RHS, v0, w0, h):
     return [v1, w1]
 
 
-def RK_SolveEulersEOMWithProposedApproach(ODE2RHS, v0, w0, tEnd, numberOfSteps, solver):
+def RK_SolveEulersEOMWithProposedApproach(ODE2RHS: Callable[..., Any], v0: Vector, w0: Vector, tEnd: float,
+                                          numberOfSteps: int, solver: Any):
     """Integrate Euler's equations from t = 0 to tEnd in numberOfSteps steps of the Lie group
     method ``solver`` ('RK1' or 'RK4').
 
@@ -124,7 +133,7 @@ def _coordinate_constraint_indices(mainSys, objectNumber, item):
     return indices
 
 
-def LieGroupExplicitRKInitialize(mainSys):
+def LieGroupExplicitRKInitialize(mainSys: MainSystem):
     """Store in ``mainSys.sys`` what the Lie group RK4 step needs: 'lieGroupODE2indices' (first ODE2
     index of each NodeRigidBodyRotVecLG), 'lieGroupReferenceRotations' (their reference rotation
     vectors), 'constrainedToGroundCoordinatesList' (ODE2 indices fixed by a ConnectorCoordinate to
@@ -162,7 +171,7 @@ def _initialized(mainSys):
     return mainSys.sys
 
 
-def ExplicitRKApplyCoordinateConstraints(mainSys):
+def ExplicitRKApplyCoordinateConstraints(mainSys: MainSystem):
     """Impose the ConnectorCoordinate constraints on the current ODE2 coordinates and velocities:
     zero for those constrained to ground, then ``q[i1] = q[i0]`` for each pair [i0, i1] in turn."""
     data = _initialized(mainSys)
@@ -176,7 +185,7 @@ def ExplicitRKApplyCoordinateConstraints(mainSys):
     mainSys.systemData.SetODE2Coordinates_t(q_t)
 
 
-def ExplicitRKComputeSystemAcceleration(mainSolver, mainSys, nODE2):
+def ExplicitRKComputeSystemAcceleration(mainSolver: Any, mainSys: MainSystem, nODE2: int):
     """ODE2 accelerations ``M^-1 f`` of the current state, with M and f from ``mainSolver``.
 
     For each pair [i0, i1] of 'constrainedCoordinatesList', in turn, as Exudyn does:
@@ -193,7 +202,8 @@ def ExplicitRKComputeSystemAcceleration(mainSolver, mainSys, nODE2):
     return np.linalg.solve(mass, rhs)
 
 
-def LieGroupUpdateStageSystemCoordinates(mainSys, u0, v0, nODE2, Kprev, kprev, factK):
+def LieGroupUpdateStageSystemCoordinates(mainSys: MainSystem, u0: Vector, v0: Vector, nODE2: int, Kprev: Matrix,
+                                         kprev: Matrix, factK: float):
     """Set the system state of a stage: ``u = u0 + factK Kprev``, ``v = v0 + factK kprev``, with the
     rotation vector psi of each Lie group node composed instead,
     ``psi = (psi_ref + psi0) o (factK Kprev_psi) - psi_ref``; then impose the coordinate constraints."""
@@ -210,7 +220,8 @@ def LieGroupUpdateStageSystemCoordinates(mainSys, u0, v0, nODE2, Kprev, kprev, f
     ExplicitRKApplyCoordinateConstraints(mainSys)
 
 
-def LieGroupComputeKstage(mainSys, u0, v0, h, nODE2, Kprev, kprev, factK):
+def LieGroupComputeKstage(mainSys: MainSystem, u0: Vector, v0: Vector, h: float, nODE2: int, Kprev: Matrix,
+                          kprev: Matrix, factK: float):
     """Coordinate increment of a stage, ``K = h (v0 + factK kprev)``; for the rotation part of each
     Lie group node ``K_psi = h TExpSO3Inv(factK Kprev_psi) (v0 + factK kprev)_psi``."""
     velocity = np.asarray(v0, dtype=float) + factK * np.asarray(kprev, dtype=float)
@@ -222,7 +233,7 @@ def LieGroupComputeKstage(mainSys, u0, v0, h, nODE2, Kprev, kprev, factK):
     return K
 
 
-def UserFunctionNewtonLieGroupRK4(mainSolver, mainSys, sims):
+def UserFunctionNewtonLieGroupRK4(mainSolver: Any, mainSys: MainSystem, sims: Any):
     """Newton user function of an implicit solver that replaces the step by an explicit Lie group
     RK4 step from the start-of-step state (time step ``mainSolver.it.currentStepSize``); returns True."""
     h = mainSolver.it.currentStepSize
@@ -246,3 +257,5 @@ def UserFunctionNewtonLieGroupRK4(mainSolver, mainSys, sims):
     LieGroupUpdateStageSystemCoordinates(mainSys, u0, v0, n, (K[0] + 2.0 * K[1] + 2.0 * K[2] + K[3]) / 6.0,
                                          (k[0] + 2.0 * k[1] + 2.0 * k[2] + k[3]) / 6.0, 1.0)
     return True
+
+attach_parameter_docs(globals(), __all__)

@@ -7,10 +7,13 @@ from their parameters, so that the functions work before Assemble().
 from __future__ import annotations
 
 import functools
+import inspect
 import warnings
+from typing import Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 
 import numpy as np
 
+from ._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 from .enums import NodeType
 from .indices import MarkerIndex, NodeIndex, ObjectIndex
 from .itemInterface import (LoadForceVector, LoadMassProportional, LoadTorqueVector, MarkerBodyMass,
@@ -37,7 +40,7 @@ def _fn(name):
     return f"MainSystem.{name}(...)"
 
 
-def _vector(value, size, arg, fname):
+def _vector(value, size, arg, fname) -> np.ndarray:
     """``value`` as a float vector of ``size``; ValueError otherwise (as Exudyn 1.13.6, also for a
     value that is no vector at all)."""
     try:
@@ -51,7 +54,7 @@ def _vector(value, size, arg, fname):
     return a
 
 
-def _matrix3(value, arg, fname):
+def _matrix3(value, arg, fname) -> np.ndarray:
     try:
         a = np.array(value, dtype=float)
     except (TypeError, ValueError):
@@ -75,6 +78,11 @@ def _ht(value, arg, fname):
 REFUSED_ARGUMENTS = frozenset(("bodyOrNodeList",))
 
 
+def _optional(annotation):
+    """``Optional[annotation]`` of a string annotation (empty stays empty)."""
+    return annotation if annotation is inspect.Parameter.empty else f"Optional[{annotation}]"
+
+
 def _deprecated_arguments(**old_to_new):
     """The 1.11 argument names of a Create function (Exudyn 1.13 keeps them as arguments with
     default None, after the others): given, they warn (DeprecationWarning, at the caller's line)
@@ -86,8 +94,9 @@ def _deprecated_arguments(**old_to_new):
     def decorate(func):
         sig = inspect.signature(func)
         params = [q for q in sig.parameters.values() if q.kind != q.VAR_KEYWORD]
-        params += [inspect.Parameter(old, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)
-                   for old in old_to_new]
+        params += [inspect.Parameter(old, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
+                                     annotation=_optional(sig.parameters[new].annotation))
+                   for old, new in old_to_new.items()]
         new_defaults = {new: sig.parameters[new].default for new in set(old_to_new.values())}
         fname = func.__name__
 
@@ -286,9 +295,11 @@ def _joint_position(mbs, items, position, useGlobalFrame, fname):
 
 # ---------------------------------------------------------------- bodies
 
-def CreateGround(mbs, name='', referencePosition=None, referenceRotationMatrix=None, graphicsDataList=[],
-                 graphicsDataUserFunction=0, show=True, referenceHT=None):
-    """ObjectGround (system.md 7.1). Returns the ObjectIndex."""
+def CreateGround(mbs, name: str = '', referencePosition: Optional[Vector] = None,
+                 referenceRotationMatrix: Optional[Matrix] = None, graphicsDataList: list[dict[str, Any]] = [],
+                 graphicsDataUserFunction: Callable[..., Any] | int = 0, show: bool = True,
+                 referenceHT: Optional[Matrix] = None):
+    """Add a ground object (ObjectGround) with optional graphics; returns its ObjectIndex."""
     fn = "CreateGround"
     if referenceHT is not None:
         if referencePosition is not None or referenceRotationMatrix is not None:
@@ -313,11 +324,12 @@ def _gravity(mbs, body, gravity, out, fn):
 
 
 @_deprecated_arguments(physicsMass="mass")
-def CreateMassPoint(mbs, name='', referencePosition=[0., 0., 0.], initialDisplacement=[0., 0., 0.],
-                    initialVelocity=[0., 0., 0.], mass=0., gravity=[0., 0., 0.], graphicsDataList=[],
-                    drawSize=-1, color=[-1., -1., -1., -1.], show=True, create2D=False, returnDict=False,
-                    **kwargs):
-    """NodePoint + MassPoint (or 2D), optional gravity (system.md 7.2)."""
+def CreateMassPoint(mbs, name: str = '', referencePosition: Vector = [0., 0., 0.],
+                    initialDisplacement: Vector = [0., 0., 0.], initialVelocity: Vector = [0., 0., 0.],
+                    mass: float = 0., gravity: Vector = [0., 0., 0.], graphicsDataList: list[dict[str, Any]] = [],
+                    drawSize: float = -1, color: Vector = [-1., -1., -1., -1.], show: bool = True,
+                    create2D: bool = False, returnDict: bool = False, **kwargs: Any):
+    """Add a mass point (NodePoint + ObjectMassPoint, or the 2D pair) with optional gravity; returns its ObjectIndex."""
     fn = "CreateMassPoint"
     _no_more(fn, kwargs)
     p = _vector(referencePosition, 3, "referencePosition", fn)
@@ -355,13 +367,16 @@ def _check_inertia(inertia, fn):
                          f"semi-definite; received {tensor.tolist()}")
 
 
-def CreateRigidBody(mbs, name='', referencePosition=None, referenceRotationMatrix=None,
-                    initialVelocity=[0., 0., 0.], initialAngularVelocity=[0., 0., 0.], initialDisplacement=None,
-                    initialRotationMatrix=None, inertia=None, gravity=[0., 0., 0.],
-                    nodeType=NodeType.RotationEulerParameters, graphicsDataList=[], graphicsDataUserFunction=0,
-                    drawSize=-1, color=[-1., -1., -1., -1.], show=True, create2D=False, returnDict=False,
-                    referenceHT=None, initialHT=None):
-    """Rigid-body node + ObjectRigidBody (or 2D) from a RigidBodyInertia (system.md 7.3)."""
+def CreateRigidBody(mbs, name: str = '', referencePosition: Optional[Vector] = None,
+                    referenceRotationMatrix: Optional[Matrix] = None, initialVelocity: Vector = [0., 0., 0.],
+                    initialAngularVelocity: Vector = [0., 0., 0.], initialDisplacement: Optional[Vector] = None,
+                    initialRotationMatrix: Optional[Matrix] = None, inertia: Any = None,
+                    gravity: Vector = [0., 0., 0.], nodeType: Any = NodeType.RotationEulerParameters,
+                    graphicsDataList: list[dict[str, Any]] = [], graphicsDataUserFunction: Callable[..., Any] | int = 0,
+                    drawSize: float = -1, color: Vector = [-1., -1., -1., -1.], show: bool = True,
+                    create2D: bool = False, returnDict: bool = False, referenceHT: Optional[Matrix] = None,
+                    initialHT: Optional[Matrix] = None):
+    """Add a rigid body (node + ObjectRigidBody, or 2D) from a RigidBodyInertia; returns its ObjectIndex."""
     fn = "CreateRigidBody"
     _check_inertia(inertia, fn)
     if referenceHT is not None:
@@ -435,11 +450,13 @@ def _rz(phi):
 # ---------------------------------------------------------------- connectors
 
 @_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
-def CreateSpringDamper(mbs, name='', itemNumbers=[None, None], localPosition0=[0., 0., 0.],
-                       localPosition1=[0., 0., 0.], referenceLength=None, stiffness=0., damping=0., force=0.,
-                       velocityOffset=0., springForceUserFunction=0, show=True, drawSize=-1,
-                       color=[-1., -1., -1., -1.], **kwargs):
-    """Position markers + ObjectConnectorSpringDamper (system.md 7.4)."""
+def CreateSpringDamper(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None],
+                       localPosition0: Vector = [0., 0., 0.], localPosition1: Vector = [0., 0., 0.],
+                       referenceLength: Optional[float] = None, stiffness: Any = 0., damping: Any = 0.,
+                       force: float = 0., velocityOffset: float = 0.,
+                       springForceUserFunction: Callable[..., Any] | int = 0, show: bool = True, drawSize: float = -1,
+                       color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a spring-damper (ObjectConnectorSpringDamper) between points of two items; returns its ObjectIndex."""
     fn = "CreateSpringDamper"
     items = _item_numbers(fn, itemNumbers, kwargs)
     _no_more(fn, kwargs)
@@ -455,11 +472,12 @@ def CreateSpringDamper(mbs, name='', itemNumbers=[None, None], localPosition0=[0
 
 
 @_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
-def CreateCartesianSpringDamper(mbs, name='', itemNumbers=[None, None], localPosition0=[0., 0., 0.],
-                                localPosition1=[0., 0., 0.], stiffness=[0., 0., 0.], damping=[0., 0., 0.],
-                                offset=[0., 0., 0.], springForceUserFunction=0, show=True, drawSize=-1,
-                                color=[-1., -1., -1., -1.], **kwargs):
-    """Position markers + ObjectConnectorCartesianSpringDamper."""
+def CreateCartesianSpringDamper(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None],
+                                localPosition0: Vector = [0., 0., 0.], localPosition1: Vector = [0., 0., 0.],
+                                stiffness: Any = [0., 0., 0.], damping: Any = [0., 0., 0.], offset: Any = [0., 0., 0.],
+                                springForceUserFunction: Callable[..., Any] | int = 0, show: bool = True,
+                                drawSize: float = -1, color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a spring-damper in global x, y, z (ObjectConnectorCartesianSpringDamper) between two items."""
     fn = "CreateCartesianSpringDamper"
     items = _item_numbers(fn, itemNumbers, kwargs)
     _no_more(fn, kwargs)
@@ -475,13 +493,15 @@ def CreateCartesianSpringDamper(mbs, name='', itemNumbers=[None, None], localPos
 
 @_deprecated_arguments(intrinsicFormulation="useIntrinsicFormulation", bodyNumbers="itemNumbers",
                        bodyOrNodeList="itemNumbers")
-def CreateRigidBodySpringDamper(mbs, name='', itemNumbers=[None, None], localPosition0=[0., 0., 0.],
-                                localPosition1=[0., 0., 0.], stiffness=np.zeros((6, 6)), damping=np.zeros((6, 6)),
-                                offset=[0., 0., 0., 0., 0., 0.], rotationMatrixJoint=np.eye(3), useGlobalFrame=True,
-                                useIntrinsicFormulation=True, springForceTorqueUserFunction=0,
-                                postNewtonStepUserFunction=0, show=True, drawSize=-1, color=[-1., -1., -1., -1.],
-                                **kwargs):
-    """Rigid markers at localPosition0/1 with the joint rotation + ObjectConnectorRigidBodySpringDamper.
+def CreateRigidBodySpringDamper(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None],
+                                localPosition0: Vector = [0., 0., 0.], localPosition1: Vector = [0., 0., 0.],
+                                stiffness: Any = np.zeros((6, 6)), damping: Any = np.zeros((6, 6)),
+                                offset: Any = [0., 0., 0., 0., 0., 0.], rotationMatrixJoint: Matrix = np.eye(3),
+                                useGlobalFrame: bool = True, useIntrinsicFormulation: bool = True,
+                                springForceTorqueUserFunction: Callable[..., Any] | int = 0,
+                                postNewtonStepUserFunction: Callable[..., Any] | int = 0, show: bool = True,
+                                drawSize: float = -1, color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a 6D spring-damper (ObjectConnectorRigidBodySpringDamper) between two rigid bodies; returns its index.
 
     Marker rotations as CreateGenericJoint (system.md 7.9): global frame MR_i = A_i^T R,
     else MR_0 = R, MR_1 = A_1^T A_0 R.
@@ -506,11 +526,13 @@ def CreateRigidBodySpringDamper(mbs, name='', itemNumbers=[None, None], localPos
 
 
 @_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
-def CreateTorsionalSpringDamper(mbs, name='', itemNumbers=[None, None], position=[0., 0., 0.], axis=[0., 0., 0.],
-                                stiffness=0., damping=0., offset=0., velocityOffset=0., torque=0.,
-                                useGlobalFrame=True, springTorqueUserFunction=0, unlimitedRotations=True,
-                                show=True, drawSize=-1, color=[-1., -1., -1., -1.], **kwargs):
-    """Rigid markers with joint z axis = axis + ObjectConnectorTorsionalSpringDamper."""
+def CreateTorsionalSpringDamper(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None],
+                                position: Vector = [0., 0., 0.], axis: Vector = [0., 0., 0.], stiffness: Any = 0.,
+                                damping: Any = 0., offset: Any = 0., velocityOffset: float = 0., torque: float = 0.,
+                                useGlobalFrame: bool = True, springTorqueUserFunction: Callable[..., Any] | int = 0,
+                                unlimitedRotations: bool = True, show: bool = True, drawSize: float = -1,
+                                color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a torsional spring-damper (ObjectConnectorTorsionalSpringDamper) about ``axis``; returns its index."""
     fn = "CreateTorsionalSpringDamper"
     items = _item_numbers(fn, itemNumbers, kwargs)
     _no_more(fn, kwargs)
@@ -542,9 +564,10 @@ def _joint(mbs, fn, name, itemNumbers, kwargs, position, useGlobalFrame, frame):
 
 
 @_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
-def CreateRevoluteJoint(mbs, name='', itemNumbers=[None, None], position=[], axis=[], useGlobalFrame=True,
-                        show=True, axisRadius=0.1, axisLength=0.4, color=[-1., -1., -1., -1.], **kwargs):
-    """Two rigid markers (joint z = axis, system.md 7.5/7.6) + ObjectJointRevoluteZ."""
+def CreateRevoluteJoint(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None], position: Vector = [],
+                        axis: Vector = [], useGlobalFrame: bool = True, show: bool = True, axisRadius: float = 0.1,
+                        axisLength: float = 0.4, color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a revolute joint (ObjectJointRevoluteZ) about ``axis`` at ``position``; returns its ObjectIndex."""
     fn = "CreateRevoluteJoint"
     ax = _vector(axis, 3, "axis", fn)
     ms = _joint(mbs, fn, name, itemNumbers, kwargs, position, useGlobalFrame,
@@ -554,9 +577,10 @@ def CreateRevoluteJoint(mbs, name='', itemNumbers=[None, None], position=[], axi
 
 
 @_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
-def CreatePrismaticJoint(mbs, name='', itemNumbers=[None, None], position=[], axis=[], useGlobalFrame=True,
-                         show=True, axisRadius=0.1, axisLength=0.4, color=[-1., -1., -1., -1.], **kwargs):
-    """Two rigid markers (joint x = axis) + ObjectJointPrismaticX."""
+def CreatePrismaticJoint(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None], position: Vector = [],
+                         axis: Vector = [], useGlobalFrame: bool = True, show: bool = True, axisRadius: float = 0.1,
+                         axisLength: float = 0.4, color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a prismatic joint (ObjectJointPrismaticX) sliding along ``axis`` between two bodies; returns its index."""
     fn = "CreatePrismaticJoint"
     ax = _vector(axis, 3, "axis", fn)
     ms = _joint(mbs, fn, name, itemNumbers, kwargs, position, useGlobalFrame,
@@ -566,9 +590,10 @@ def CreatePrismaticJoint(mbs, name='', itemNumbers=[None, None], position=[], ax
 
 
 @_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
-def CreateSphericalJoint(mbs, name='', itemNumbers=[None, None], position=[], constrainedAxes=[1, 1, 1],
-                         useGlobalFrame=True, show=True, jointRadius=0.1, color=[-1., -1., -1., -1.], **kwargs):
-    """Two position markers at the joint point + ObjectJointSpherical (system.md 7.8)."""
+def CreateSphericalJoint(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None], position: Vector = [],
+                         constrainedAxes: Sequence[int] = [1, 1, 1], useGlobalFrame: bool = True, show: bool = True,
+                         jointRadius: float = 0.1, color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a spherical joint (ObjectJointSpherical) at ``position`` between two items; returns its ObjectIndex."""
     fn = "CreateSphericalJoint"
     items = _item_numbers(fn, itemNumbers, kwargs)
     _no_more(fn, kwargs)
@@ -588,11 +613,12 @@ def CreateSphericalJoint(mbs, name='', itemNumbers=[None, None], position=[], co
 
 
 @_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
-def CreateGenericJoint(mbs, name='', itemNumbers=[None, None], position=[], rotationMatrixAxes=np.eye(3),
-                       constrainedAxes=[1, 1, 1, 1, 1, 1], useGlobalFrame=True, offsetUserFunction=0,
-                       offsetUserFunction_t=0, show=True, axesRadius=0.1, axesLength=0.4,
-                       color=[-1., -1., -1., -1.], **kwargs):
-    """Two rigid markers (system.md 7.9) + ObjectJointGeneric."""
+def CreateGenericJoint(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None], position: Vector = [],
+                       rotationMatrixAxes: Matrix = np.eye(3), constrainedAxes: Sequence[int] = [1, 1, 1, 1, 1, 1],
+                       useGlobalFrame: bool = True, offsetUserFunction: Callable[..., Any] | int = 0,
+                       offsetUserFunction_t: Callable[..., Any] | int = 0, show: bool = True, axesRadius: float = 0.1,
+                       axesLength: float = 0.4, color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a generic joint (ObjectJointGeneric) constraining the chosen translations and rotations of two bodies."""
     fn = "CreateGenericJoint"
     items = _item_numbers(fn, itemNumbers, kwargs)
     _no_more(fn, kwargs)
@@ -608,10 +634,11 @@ def CreateGenericJoint(mbs, name='', itemNumbers=[None, None], position=[], rota
 
 
 @_deprecated_arguments(bodyNumbers="itemNumbers", bodyOrNodeList="itemNumbers")
-def CreateDistanceConstraint(mbs, name='', itemNumbers=[None, None], localPosition0=[0., 0., 0.],
-                             localPosition1=[0., 0., 0.], distance=None, show=True, drawSize=-1.,
-                             color=[-1., -1., -1., -1.], **kwargs):
-    """Position markers + ObjectConnectorDistance (system.md 7.10); distance 0 -> SphericalJoint."""
+def CreateDistanceConstraint(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None],
+                             localPosition0: Vector = [0., 0., 0.], localPosition1: Vector = [0., 0., 0.],
+                             distance: Optional[float] = None, show: bool = True, drawSize: float = -1.,
+                             color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a distance constraint (ObjectConnectorDistance) between two points; distance 0 gives a SphericalJoint."""
     fn = "CreateDistanceConstraint"
     items = _item_numbers(fn, itemNumbers, kwargs)
     _no_more(fn, kwargs)
@@ -634,10 +661,12 @@ def CreateDistanceConstraint(mbs, name='', itemNumbers=[None, None], localPositi
 
 @_deprecated_arguments(factorValue1="factor1", bodyNumbers="itemNumbers",
                        bodyOrNodeList="itemNumbers")
-def CreateCoordinateConstraint(mbs, name='', itemNumbers=[None, None], coordinates=[None, None], offset=0.,
-                               factor1=1., velocityLevel=False, offsetUserFunction=0, offsetUserFunction_t=0,
-                               show=True, drawSize=-1., color=[-1., -1., -1., -1.], **kwargs):
-    """Coordinate markers (ground node for None/ground) + ObjectConnectorCoordinate (system.md 7.11)."""
+def CreateCoordinateConstraint(mbs, name: str = '', itemNumbers: Sequence[Any] = [None, None],
+                               coordinates: Sequence[Any] = [None, None], offset: Any = 0., factor1: float = 1.,
+                               velocityLevel: bool = False, offsetUserFunction: Callable[..., Any] | int = 0,
+                               offsetUserFunction_t: Callable[..., Any] | int = 0, show: bool = True,
+                               drawSize: float = -1., color: Vector = [-1., -1., -1., -1.], **kwargs: Any):
+    """Add a constraint between two coordinates (ObjectConnectorCoordinate; a ground node for a None/ground side)."""
     fn = "CreateCoordinateConstraint"
     items = _item_numbers(fn, itemNumbers, kwargs)
     _no_more(fn, kwargs)
@@ -701,17 +730,19 @@ def _load(mbs, fn, cls, name, itemNumber, loadVector, localPosition, bodyFixed, 
 
 
 @_deprecated_arguments(bodyNumber="itemNumber")
-def CreateForce(mbs, name='', itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.],
-                bodyFixed=False, loadVectorUserFunction=0, show=True, **kwargs):
-    """Body position marker (a rigid one for a body-fixed force, as Exudyn 1.13.6) + LoadForceVector."""
+def CreateForce(mbs, name: str = '', itemNumber: Any = None, loadVector: Vector = [0., 0., 0.],
+                localPosition: Vector = [0., 0., 0.], bodyFixed: bool = False,
+                loadVectorUserFunction: Callable[..., Any] | int = 0, show: bool = True, **kwargs: Any):
+    """Add a force (LoadForceVector) at a point of a body or node; returns its LoadIndex."""
     return _load(mbs, "CreateForce", LoadForceVector, name, itemNumber, loadVector, localPosition, bodyFixed,
                  loadVectorUserFunction, show, kwargs, rigid=bool(bodyFixed))
 
 
 @_deprecated_arguments(bodyNumber="itemNumber")
-def CreateTorque(mbs, name='', itemNumber=None, loadVector=[0., 0., 0.], localPosition=[0., 0., 0.],
-                 bodyFixed=False, loadVectorUserFunction=0, show=True, **kwargs):
-    """Body rigid marker + LoadTorqueVector."""
+def CreateTorque(mbs, name: str = '', itemNumber: Any = None, loadVector: Vector = [0., 0., 0.],
+                 localPosition: Vector = [0., 0., 0.], bodyFixed: bool = False,
+                 loadVectorUserFunction: Callable[..., Any] | int = 0, show: bool = True, **kwargs: Any):
+    """Add a torque (LoadTorqueVector) on a rigid body or node; returns its LoadIndex."""
     return _load(mbs, "CreateTorque", LoadTorqueVector, name, itemNumber, loadVector, localPosition, bodyFixed,
                  loadVectorUserFunction, show, kwargs, rigid=True)
 
@@ -720,7 +751,7 @@ CREATE_FUNCTIONS = (CreateGround, CreateMassPoint, CreateRigidBody, CreateSpring
                     CreateCartesianSpringDamper, CreateRigidBodySpringDamper, CreateTorsionalSpringDamper,
                     CreateRevoluteJoint, CreatePrismaticJoint, CreateSphericalJoint, CreateGenericJoint,
                     CreateDistanceConstraint, CreateCoordinateConstraint, CreateForce, CreateTorque)
-def all_or_nothing(create):
+def all_or_nothing(create: Callable[..., Any]):
     """``create`` (a Create... function) that leaves the system as it was where it raises."""
     @functools.wraps(create)
     def wrapped(mbs, *args, **kwargs):
@@ -733,12 +764,13 @@ def all_or_nothing(create):
     return wrapped
 
 
+attach_parameter_docs(globals(), [f.__name__ for f in CREATE_FUNCTIONS])
 for _f in CREATE_FUNCTIONS:
     setattr(MainSystem, _f.__name__, all_or_nothing(_f))
 
 from .plot import PlotSensor  # noqa: E402  (mbs.PlotSensor, as Exudyn's MainSystem has it)
 
-MainSystem.PlotSensor = PlotSensor
+setattr(MainSystem, "PlotSensor", PlotSensor)
 from .interactive import SolutionViewer  # noqa: E402  (mbs.SolutionViewer, as Exudyn's MainSystem has it)
 
-MainSystem.SolutionViewer = SolutionViewer
+setattr(MainSystem, "SolutionViewer", SolutionViewer)

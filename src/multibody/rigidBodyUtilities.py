@@ -4,12 +4,19 @@ Rotations, homogeneous transformations (4x4), Plücker-type 6x6 transformations 
 ``RigidBodyInertia`` family. Rotation formulas live in :mod:`multibody.kernels.rotations`;
 the functions here convert arguments to float arrays and call those kernels.
 """
+from __future__ import annotations
+
 import copy
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 
 import numpy as np
 
+from multibody._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 from multibody.enums import NodeType
 from multibody.kernels import rotations as _rot
+
+if TYPE_CHECKING:
+    from multibody.model.main_system import MainSystem
 
 __all__ = [
     "AddPrismaticJoint", "AddRevoluteJoint", "AddRigidBody",
@@ -37,14 +44,14 @@ __all__ = [
 eulerParameters0 = [1.0, 0.0, 0.0, 0.0]
 
 
-def _vec(v, size=None):
+def _vec(v, size=None) -> np.ndarray:
     a = np.asarray(v, dtype=float).reshape(-1)
     if size is not None and a.size != size:
         raise ValueError(f"expected a vector with {size} components; received {v!r}")
     return a
 
 
-def _mat(m, rows=3, cols=3):
+def _mat(m, rows=3, cols=3) -> np.ndarray:
     a = np.ascontiguousarray(m, dtype=float)    # one kernel specialization (a transpose is 'F')
     if a.shape != (rows, cols):
         raise ValueError(f"expected a {rows}x{cols} matrix; received shape {a.shape}")
@@ -55,17 +62,17 @@ def _mat(m, rows=3, cols=3):
 # skew matrices and bases
 
 
-def Skew(vector):
+def Skew(vector: Vector):
     """Skew-symmetric matrix of a 3-vector: ``Skew(v) @ w == np.cross(v, w)``."""
     return _rot.skew(_vec(vector, 3), np.empty((3, 3)))
 
 
-def Skew2Vec(skew):
+def Skew2Vec(skew: Matrix):
     """Axial vector of a skew-symmetric 3x3 matrix (inverse of :func:`Skew`)."""
     return _rot.skew_to_vector(_mat(skew), np.empty(3))
 
 
-def ComputeSkewMatrix(v):
+def ComputeSkewMatrix(v: Vector):
     """Skew matrix of a 3-vector, or the (3n, 3) stack of skew matrices of a 3n-vector."""
     a = _vec(v)
     if a.size == 3:
@@ -78,7 +85,7 @@ def ComputeSkewMatrix(v):
     return out
 
 
-def ComputeOrthonormalBasisVectors(vector0):
+def ComputeOrthonormalBasisVectors(vector0: Vector):
     """Orthonormal basis ``[e0, n, e2]`` (list of arrays) with ``e0 = vector0/|vector0|``.
 
     ``n = (0, 1, 0)`` if ``|e0_x| > 0.5`` and ``|e0_y| < 0.1`` and ``|e0_z| < 0.1``, else
@@ -94,12 +101,12 @@ def ComputeOrthonormalBasisVectors(vector0):
     return [e0, n, e2]
 
 
-def ComputeOrthonormalBasis(vector0):
+def ComputeOrthonormalBasis(vector0: Vector):
     """3x3 matrix with columns ``[e0, n, e2]`` of :func:`ComputeOrthonormalBasisVectors`."""
     return np.array(ComputeOrthonormalBasisVectors(vector0)).T
 
 
-def GramSchmidt(vector0, vector1):
+def GramSchmidt(vector0: Vector, vector1: Vector):
     """Orthonormal basis ``[e0, e1, e2]`` (list of arrays): ``e0 = v0/|v0|``, ``e1`` = ``v1``
     orthogonalized to ``e0`` and normalized, ``e2 = e0 x e1``."""
     v0, v1 = _vec(vector0, 3), _vec(vector1, 3)
@@ -109,7 +116,7 @@ def GramSchmidt(vector0, vector1):
     return [e0, e1, np.cross(e0, e1)]
 
 
-def ComputeRotationAxisFromRotationVector(rotationVector):
+def ComputeRotationAxisFromRotationVector(rotationVector: Vector):
     """Unit rotation axis of a rotation vector; zero vector for a zero rotation."""
     v = _vec(rotationVector, 3)
     length = np.linalg.norm(v)
@@ -120,114 +127,114 @@ def ComputeRotationAxisFromRotationVector(rotationVector):
 # rotation matrices and rotation parameters
 
 
-def RotationMatrixX(angleRad):
+def RotationMatrixX(angleRad: float):
     """Rotation matrix about the x-axis by ``angleRad`` [rad]."""
     return _rot.rotation_matrix_x(float(angleRad), np.empty((3, 3)))
 
 
-def RotationMatrixY(angleRad):
+def RotationMatrixY(angleRad: float):
     """Rotation matrix about the y-axis by ``angleRad`` [rad]."""
     return _rot.rotation_matrix_y(float(angleRad), np.empty((3, 3)))
 
 
-def RotationMatrixZ(angleRad):
+def RotationMatrixZ(angleRad: float):
     """Rotation matrix about the z-axis by ``angleRad`` [rad]."""
     return _rot.rotation_matrix_z(float(angleRad), np.empty((3, 3)))
 
 
-def RotationMatrix2D(angleRad):
+def RotationMatrix2D(angleRad: float):
     """2x2 planar rotation matrix for ``angleRad`` [rad]."""
     return _rot.rotation_matrix_2d(float(angleRad), np.empty((2, 2)))
 
 
-def EulerParameters2RotationMatrix(eulerParameters):
+def EulerParameters2RotationMatrix(eulerParameters: Vector):
     """Rotation matrix of Euler parameters ``[e0, e1, e2, e3]`` (scalar part first)."""
     return _rot.ep_rotation_matrix(_vec(eulerParameters, 4), np.empty((3, 3)))
 
 
-def RotationMatrix2EulerParameters(rotationMatrix):
+def RotationMatrix2EulerParameters(rotationMatrix: Matrix):
     """Unit Euler parameters (``e0 >= 0``) of a rotation matrix."""
     return _rot.ep_from_rotation_matrix(_mat(rotationMatrix), np.empty(4))
 
 
-def EulerParameters2G(eulerParameters):
+def EulerParameters2G(eulerParameters: Vector):
     """3x4 matrix G with global angular velocity ``omega = G ep_t``."""
     return _rot.ep_g(_vec(eulerParameters, 4), np.empty((3, 4)))
 
 
-def EulerParameters2GLocal(eulerParameters):
+def EulerParameters2GLocal(eulerParameters: Vector):
     """3x4 matrix G_local with local angular velocity ``omega_local = G_local ep_t``."""
     return _rot.ep_g_local(_vec(eulerParameters, 4), np.empty((3, 4)))
 
 
-def AngularVelocity2EulerParameters_t(angularVelocity, eulerParameters):
+def AngularVelocity2EulerParameters_t(angularVelocity: Vector, eulerParameters: Vector):
     """Euler-parameter rates ``ep_t = G(ep)^T omega / 4`` for a global angular velocity."""
     return 0.25 * EulerParameters2G(eulerParameters).T @ _vec(angularVelocity, 3)
 
 
-def RotXYZ2RotationMatrix(rot):
+def RotXYZ2RotationMatrix(rot: Vector):
     """Rotation matrix ``Rx(rot[0]) Ry(rot[1]) Rz(rot[2])`` of Tait-Bryan angles."""
     return _rot.rxyz_rotation_matrix(_vec(rot, 3), np.empty((3, 3)))
 
 
-def RotationMatrix2RotXYZ(rotationMatrix):
+def RotationMatrix2RotXYZ(rotationMatrix: Matrix):
     """Tait-Bryan xyz angles of a rotation matrix (as the ``Rotation`` output variable)."""
     return _rot.rxyz_from_rotation_matrix(_mat(rotationMatrix), np.empty(3))
 
 
-def RotXYZ2EulerParameters(alpha):
+def RotXYZ2EulerParameters(alpha: Vector):
     """Euler parameters of Tait-Bryan angles (quaternion product; ``e0`` may be negative)."""
     return _rot.rxyz_to_ep(_vec(alpha, 3), np.empty(4))
 
 
-def RotXYZ2G(rot):
+def RotXYZ2G(rot: Vector):
     """3x3 matrix G of Tait-Bryan angles with global ``omega = G rot_t``."""
     return _rot.rxyz_g(_vec(rot, 3), np.empty((3, 3)))
 
 
-def RotXYZ2GLocal(rot):
+def RotXYZ2GLocal(rot: Vector):
     """3x3 matrix G_local of Tait-Bryan angles with ``omega_local = G_local rot_t``."""
     return _rot.rxyz_g_local(_vec(rot, 3), np.empty((3, 3)))
 
 
-def RotXYZ2G_t(rot, rot_t):
+def RotXYZ2G_t(rot: Vector, rot_t: Vector):
     """Time derivative of :func:`RotXYZ2G` for the angle rates ``rot_t``."""
     return _rot.rxyz_g_t(_vec(rot, 3), _vec(rot_t, 3), np.empty((3, 3)))
 
 
-def RotXYZ2GLocal_t(rot, rot_t):
+def RotXYZ2GLocal_t(rot: Vector, rot_t: Vector):
     """Time derivative of :func:`RotXYZ2GLocal` for the angle rates ``rot_t``."""
     return _rot.rxyz_g_local_t(_vec(rot, 3), _vec(rot_t, 3), np.empty((3, 3)))
 
 
-def AngularVelocity2RotXYZ_t(angularVelocity, rotation):
+def AngularVelocity2RotXYZ_t(angularVelocity: Vector, rotation: Matrix):
     """Tait-Bryan angle rates ``rot_t = G(rot)^-1 omega`` for a global angular velocity."""
     return np.linalg.solve(RotXYZ2G(rotation), _vec(angularVelocity, 3))
 
 
-def RotationVector2RotationMatrix(rotationVector):
+def RotationVector2RotationMatrix(rotationVector: Vector):
     """Rotation matrix of a rotation vector (exponential map)."""
     return _rot.rotvec_rotation_matrix(_vec(rotationVector, 3), np.empty((3, 3)))
 
 
-def RotationMatrix2RotationVector(rotationMatrix):
+def RotationMatrix2RotationVector(rotationMatrix: Matrix):
     """Rotation vector (angle in [0, pi]) of a rotation matrix (logarithmic map)."""
     return _rot.rotvec_from_rotation_matrix(_mat(rotationMatrix), np.empty(3))
 
 
-def RotationVector2G(rotationVector):
+def RotationVector2G(rotationVector: Vector):
     """Global G of a rotation-vector node whose velocity coordinates are the LOCAL angular
     velocity (NodeRigidBodyRotVecLG): ``G = A``."""
     return RotationVector2RotationMatrix(rotationVector)
 
 
-def RotationVector2GLocal(eulerParameters):
+def RotationVector2GLocal(eulerParameters: Vector):
     """Local G of a NodeRigidBodyRotVecLG: the identity (argument kept for Exudyn's signature,
     whose parameter is named ``eulerParameters``)."""
     return np.eye(3)
 
 
-def RotationMatrix2RotZYZ(rotationMatrix, flip):
+def RotationMatrix2RotZYZ(rotationMatrix: Matrix, flip: bool):
     """ZYZ Euler angles ``[a, b, c]`` with ``A = Rz(a) Ry(b) Rz(c)``; ``flip`` selects the
     second solution (``b < 0``). At ``sin(b) = 0`` the rotation is put into ``c``."""
     a = _mat(rotationMatrix)
@@ -241,7 +248,7 @@ def RotationMatrix2RotZYZ(rotationMatrix, flip):
     return np.array([np.arctan2(a[1, 2], a[0, 2]), b, np.arctan2(a[2, 1], -a[2, 0])])
 
 
-def StrNodeType2NodeType(sNodeType):
+def StrNodeType2NodeType(sNodeType: str):
     """NodeType of one of 'RotationEulerParameters', 'RotationRxyz', 'RotationRotationVector', also
     written 'NodeType.RotationRxyz' (the text of str(exu.NodeType.RotationRxyz); as Exudyn 1.13.6)."""
     s = sNodeType.replace("NodeType.", "")
@@ -254,7 +261,7 @@ def StrNodeType2NodeType(sNodeType):
 # homogeneous transformations (4x4)
 
 
-def HomogeneousTransformation(A, r):
+def HomogeneousTransformation(A: Matrix, r: Vector):
     """4x4 homogeneous transformation ``[[A, r], [0, 1]]``."""
     t = np.eye(4)
     t[:3, :3] = _mat(A)
@@ -267,52 +274,52 @@ def HT0():
     return np.eye(4)
 
 
-def HTtranslate(r):
+def HTtranslate(r: Vector):
     """Pure translation by ``r``."""
     return HomogeneousTransformation(np.eye(3), r)
 
 
-def HTtranslateX(x):
+def HTtranslateX(x: float):
     """Pure translation along x."""
     return HTtranslate([x, 0.0, 0.0])
 
 
-def HTtranslateY(y):
+def HTtranslateY(y: float):
     """Pure translation along y."""
     return HTtranslate([0.0, y, 0.0])
 
 
-def HTtranslateZ(z):
+def HTtranslateZ(z: float):
     """Pure translation along z."""
     return HTtranslate([0.0, 0.0, z])
 
 
-def HTrotateX(angle):
+def HTrotateX(angle: float):
     """Pure rotation about x by ``angle`` [rad]."""
     return HomogeneousTransformation(RotationMatrixX(angle), np.zeros(3))
 
 
-def HTrotateY(angle):
+def HTrotateY(angle: float):
     """Pure rotation about y by ``angle`` [rad]."""
     return HomogeneousTransformation(RotationMatrixY(angle), np.zeros(3))
 
 
-def HTrotateZ(angle):
+def HTrotateZ(angle: float):
     """Pure rotation about z by ``angle`` [rad]."""
     return HomogeneousTransformation(RotationMatrixZ(angle), np.zeros(3))
 
 
-def HT2rotationMatrix(T):
+def HT2rotationMatrix(T: Matrix):
     """Rotation part of a homogeneous transformation."""
     return np.array(T, dtype=float)[:3, :3]
 
 
-def HT2translation(T):
+def HT2translation(T: Matrix):
     """Translation part of a homogeneous transformation."""
     return np.array(T, dtype=float)[:3, 3]
 
 
-def InverseHT(T):
+def InverseHT(T: Matrix):
     """Inverse ``[[A^T, -A^T r], [0, 1]]`` of a homogeneous transformation."""
     a, r = HT2rotationMatrix(T), HT2translation(T)
     return HomogeneousTransformation(a.T, -a.T @ r)
@@ -330,81 +337,81 @@ def _t66(a, lower_left):
     return t
 
 
-def RotationTranslation2T66(A, v):
+def RotationTranslation2T66(A: Matrix, v: Vector):
     """6x6 transformation ``[[A, 0], [Skew(v) A, A]]`` of rotation A and translation v."""
     a = _mat(A)
     return _t66(a, Skew(v) @ a)
 
 
-def RotationTranslation2T66Inverse(A, v):
+def RotationTranslation2T66Inverse(A: Matrix, v: Vector):
     """Inverse of :func:`RotationTranslation2T66`: ``[[A^T, 0], [-A^T Skew(v), A^T]]``."""
     a = _mat(A)
     return _t66(a.T, -a.T @ Skew(v))
 
 
-def HT2T66Inverse(T):
+def HT2T66Inverse(T: Matrix):
     """:func:`RotationTranslation2T66Inverse` of the rotation and translation of HT ``T``."""
     return RotationTranslation2T66Inverse(HT2rotationMatrix(T), HT2translation(T))
 
 
-def T66toRotationTranslation(T66):
+def T66toRotationTranslation(T66: Matrix):
     """``[A, v]`` of a T66 made by :func:`RotationTranslation2T66`."""
     t = np.asarray(T66, dtype=float)
     a = t[:3, :3].copy()
     return [a, Skew2Vec(t[3:, :3] @ a.T)]
 
 
-def InverseT66toRotationTranslation(T66):
+def InverseT66toRotationTranslation(T66: Matrix):
     """``[A, v]`` of a T66 made by :func:`RotationTranslation2T66Inverse`."""
     t = np.asarray(T66, dtype=float)
     a = t[:3, :3].T.copy()
     return [a, Skew2Vec(-a @ t[3:, :3])]
 
 
-def T66toHT(T66):
+def T66toHT(T66: Matrix):
     """Homogeneous transformation with the rotation and translation of a T66."""
     a, v = T66toRotationTranslation(T66)
     return HomogeneousTransformation(a, v)
 
 
-def T66Inverse(T66):
+def T66Inverse(T66: Matrix):
     """Inverse of a T66 ``[[E, 0], [B, E]]``: ``[[E^T, 0], [-E^T B E^T, E^T]]``."""
     t = np.asarray(T66, dtype=float)
     et = t[:3, :3].T
     return _t66(et, -et @ t[3:, :3] @ et)
 
 
-def RotationX2T66(angle):
+def RotationX2T66(angle: float):
     """T66 of a rotation about x (no translation)."""
     return _t66(RotationMatrixX(angle), np.zeros((3, 3)))
 
 
-def RotationY2T66(angle):
+def RotationY2T66(angle: float):
     """T66 of a rotation about y (no translation)."""
     return _t66(RotationMatrixY(angle), np.zeros((3, 3)))
 
 
-def RotationZ2T66(angle):
+def RotationZ2T66(angle: float):
     """T66 of a rotation about z (no translation)."""
     return _t66(RotationMatrixZ(angle), np.zeros((3, 3)))
 
 
-def Translation2T66(translation3D):
+def Translation2T66(translation3D: Vector):
     """T66 of a translation: ``[[I, 0], [-Skew(r), I]]``."""
     return _t66(np.eye(3), -Skew(translation3D))
 
 
-def TranslationX2T66(translation):
+def TranslationX2T66(translation: Any):
     """T66 of a translation along x."""
     return Translation2T66([translation, 0.0, 0.0])
 
 
-def TranslationY2T66(translation):
+def TranslationY2T66(translation: Any):
     """T66 of a translation along y."""
     return Translation2T66([0.0, translation, 0.0])
 
 
-def TranslationZ2T66(translation):
+def TranslationZ2T66(translation: Any):
     """T66 of a translation along z."""
     return Translation2T66([0.0, 0.0, translation])
 
@@ -413,13 +420,13 @@ def TranslationZ2T66(translation):
 # inertia
 
 
-def InertiaTensor2Inertia6D(inertiaTensor):
+def InertiaTensor2Inertia6D(inertiaTensor: Matrix):
     """6 values ``[Jxx, Jyy, Jzz, Jyz, Jxz, Jxy]`` of a symmetric 3x3 inertia tensor."""
     j = np.asarray(inertiaTensor)
     return [j[0, 0], j[1, 1], j[2, 2], j[1, 2], j[0, 2], j[0, 1]]
 
 
-def Inertia6D2InertiaTensor(inertia6D):
+def Inertia6D2InertiaTensor(inertia6D: Vector):
     """Symmetric 3x3 inertia tensor of ``[Jxx, Jyy, Jzz, Jyz, Jxz, Jxy]``."""
     xx, yy, zz, yz, xz, xy = np.asarray(inertia6D).reshape(-1)
     return np.array([[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]])
@@ -678,8 +685,9 @@ def _deprecated(what, instead):
                   DeprecationWarning, stacklevel=3)
 
 
-def GetRigidBodyNode(nodeType, position=[0, 0, 0], velocity=[0, 0, 0], rotationMatrix=[], rotationParameters=[],
-                     angularVelocity=[0, 0, 0]):
+def GetRigidBodyNode(nodeType: Any, position: Vector = [0, 0, 0], velocity: Vector = [0, 0, 0],
+                     rotationMatrix: Matrix = [], rotationParameters: Vector = [],
+                     angularVelocity: Vector = [0, 0, 0]):
     """The node item (NodeRigidBodyEP, NodeRigidBodyRxyz or NodeRigidBodyRotVecLG) of a rigid body at
     ``position`` with ``velocity``, rotated by ``rotationMatrix`` (or with the node's
     ``rotationParameters`` themselves) and turning with the global ``angularVelocity`` (its rotation
@@ -704,9 +712,10 @@ def GetRigidBodyNode(nodeType, position=[0, 0, 0], velocity=[0, 0, 0], rotationM
                initialVelocities=np.concatenate([np.asarray(velocity, dtype=float), rates]))
 
 
-def AddRigidBody(mainSys, inertia, nodeType=NodeType.RotationEulerParameters, position=[0, 0, 0],
-                 velocity=[0, 0, 0], rotationMatrix=[], rotationParameters=[], angularVelocity=[0, 0, 0],
-                 gravity=[0, 0, 0], graphicsDataList=[]):
+def AddRigidBody(mainSys: MainSystem, inertia: Any, nodeType: Any = NodeType.RotationEulerParameters,
+                 position: Vector = [0, 0, 0], velocity: Vector = [0, 0, 0], rotationMatrix: Matrix = [],
+                 rotationParameters: Vector = [], angularVelocity: Vector = [0, 0, 0],
+                 gravity: Vector = [0, 0, 0], graphicsDataList: list[dict[str, Any]] = []):
     """DEPRECATED (Exudyn 1.11; use mbs.CreateRigidBody): the node of GetRigidBodyNode and an
     ObjectRigidBody with ``inertia`` (a RigidBodyInertia) and ``graphicsDataList``, a
     LoadMassProportional of ``gravity`` where it is not zero; returns [nodeNumber, bodyNumber]."""
@@ -730,17 +739,19 @@ def _add_joint(kind, mbs, body0, body1, point, axis, useGlobalFrame, showJoint, 
     return [joint] + list(mbs.GetObject(joint)["markerNumbers"])
 
 
-def AddRevoluteJoint(mbs, body0, body1, point, axis, useGlobalFrame=True, showJoint=True, axisRadius=0.1,
-                     axisLength=0.4):
+def AddRevoluteJoint(mbs: MainSystem, body0: Any, body1: Any, point: Vector, axis: Vector, useGlobalFrame: bool = True,
+                     showJoint: bool = True, axisRadius: float = 0.1, axisLength: float = 0.4):
     """DEPRECATED (Exudyn 1.11; use mbs.CreateRevoluteJoint, which makes the same items): a revolute
     joint of two rigid bodies (or ground) at ``point`` about ``axis``; returns [joint, marker0, marker1]."""
     _deprecated("AddRevoluteJoint", "mbs.CreateRevoluteJoint")
     return _add_joint("Revolute", mbs, body0, body1, point, axis, useGlobalFrame, showJoint, axisRadius, axisLength)
 
 
-def AddPrismaticJoint(mbs, body0, body1, point, axis, useGlobalFrame=True, showJoint=True, axisRadius=0.1,
-                      axisLength=0.4):
+def AddPrismaticJoint(mbs: MainSystem, body0: Any, body1: Any, point: Vector, axis: Vector, useGlobalFrame: bool = True,
+                      showJoint: bool = True, axisRadius: float = 0.1, axisLength: float = 0.4):
     """DEPRECATED (Exudyn 1.11; use mbs.CreatePrismaticJoint): a prismatic joint along ``axis``;
     returns [joint, marker0, marker1]."""
     _deprecated("AddPrismaticJoint", "mbs.CreatePrismaticJoint")
     return _add_joint("Prismatic", mbs, body0, body1, point, axis, useGlobalFrame, showJoint, axisRadius, axisLength)
+
+attach_parameter_docs(globals(), __all__)

@@ -1,24 +1,28 @@
 """Signal processing with the names of Exudyn's ``exudyn.signalProcessing`` (1.13): FFT of a
 sampled signal, Savitzky-Golay filtering and differentiation of sensor output, interpolation in
 signals with constant sampling rate."""
+from __future__ import annotations
+
 import math
+from typing import Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 
 import numpy as np
 from scipy.signal import savgol_filter
 
+from multibody._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
 from multibody.errors import ExudynIndexError, ExudynTypeError, ExudynValueError
 
 __all__ = ["ComputeFFT", "FilterSensorOutput", "FilterSignal", "GetInterpolatedSignalValue"]
 
 
-def _float_array(value, function, argument):
+def _float_array(value, function, argument) -> np.ndarray:
     try:
         return np.asarray(value, dtype=float)
     except (TypeError, ValueError):
         raise ExudynTypeError(f"{function}: {argument} must be an array of real numbers; received {value!r}") from None
 
 
-def ComputeFFT(time, data):
+def ComputeFFT(time: Vector, data: Any):
     """Frequencies [Hz], magnitudes and phases [rad] of the FFT of a signal sampled at constant rate.
 
     The time step is ``time[1] - time[0]``. Magnitudes are ``2 |F_k| / n`` and phases ``angle(F_k)``
@@ -104,7 +108,8 @@ def _process(function, values, steps, filterWindow, polyOrder, derivative, centr
     return filtered / spacing**derivative
 
 
-def FilterSensorOutput(signal, filterWindow=5, polyOrder=3, derivative=0, centralDifferentiate=True):
+def FilterSensorOutput(signal: Matrix, filterWindow: int = 5, polyOrder: int = 3, derivative: int = 0,
+                       centralDifferentiate: bool = True):
     """Savitzky-Golay filtered signals (and their derivatives) of sensor output.
 
     Parameters
@@ -135,7 +140,8 @@ def FilterSensorOutput(signal, filterWindow=5, polyOrder=3, derivative=0, centra
     return out
 
 
-def FilterSignal(signal, samplingRate=-1, filterWindow=5, polyOrder=3, derivative=0, centralDifferentiate=True):
+def FilterSignal(signal: Matrix, samplingRate: float = -1, filterWindow: int = 5, polyOrder: int = 3,
+                 derivative: int = 0, centralDifferentiate: bool = True):
     """Savitzky-Golay filtered 1D signal (and its derivative); ``samplingRate`` is the time step
     between the values (the derivatives are scaled by it; keep -1 only for derivative=0).
     Other arguments as in :func:`FilterSensorOutput`.
@@ -152,7 +158,7 @@ def FilterSignal(signal, samplingRate=-1, filterWindow=5, polyOrder=3, derivativ
     return _process(name, signal[:, None], steps, filterWindow, polyOrder, derivative, centralDifferentiate)[:, 0]
 
 
-def _column(array, index, function, argument, index_name):
+def _column(array, index, function, argument, index_name) -> np.ndarray:
     if array.ndim == 1:
         return array
     if array.ndim != 2:
@@ -165,17 +171,22 @@ def _column(array, index, function, argument, index_name):
     return array[:, index]
 
 
-def GetInterpolatedSignalValue(time, dataArray, timeArray=[], dataArrayIndex=-1, timeArrayIndex=-1,
-                               rangeWarning=True, tolerance=1e-6):
+def GetInterpolatedSignalValue(time: float, dataArray: Matrix, timeArray: Matrix = [], dataArrayIndex: int = -1,
+                               timeArrayIndex: int = -1, rangeWarning: bool = True, tolerance: float = 1e-6):
     """Value of a signal at ``time``, linearly interpolated between samples of CONSTANT time step.
 
     Parameters
     ----------
     time : float
+        Time at which the signal is interpolated.
     dataArray : array_like, shape (n,) or (n, m)
         Data values; for 2D, column ``dataArrayIndex``.
     timeArray : array_like, shape (n,) or (n, k)
         Times, for 2D column ``timeArrayIndex``; ``[]``: times are taken from dataArray.
+    dataArrayIndex : int
+        Column of the data in a 2D dataArray (required there; -1: not given).
+    timeArrayIndex : int
+        Column of the times in a 2D time array (required there; -1: not given).
     rangeWarning : bool
         Print a warning if time lies outside the time range (the first / last value is returned).
     tolerance : float
@@ -207,3 +218,5 @@ def GetInterpolatedSignalValue(time, dataArray, timeArray=[], dataArrayIndex=-1,
         print(f"Warning: {name}: timeArray does not seem to have constant sampling rate; use larger tolerance "
               "or numpy.interp(...) instead")
     return data[index] + (data[index + 1] - data[index]) * (time - (t0 + index * dt)) / dt
+
+attach_parameter_docs(globals(), __all__)

@@ -6,6 +6,7 @@ from .spec import ItemSpec, Param, declare
 
 OBJECT_GROUND = ItemSpec(
     type_name='Ground', family='object', class_name='ObjectGround',
+    doc='Fixed ground body: markers on it have constant position and orientation.',
     aliases=(),
     flags=('Ground', 'Body'),
     outputs=('Position', 'Displacement', 'Velocity', 'RotationMatrix', 'AngularVelocity', 'HomogeneousTransformation'),
@@ -26,6 +27,7 @@ OBJECT_GROUND = ItemSpec(
 
 OBJECT_MASS_POINT = ItemSpec(
     type_name='MassPoint', family='object', class_name='ObjectMassPoint',
+    doc='Point mass on a 3D point node.',
     aliases=('MassPoint',),
     flags=('Body', 'SingleNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'KineticEnergy', 'PotentialEnergy', 'HomogeneousTransformation'),
@@ -43,6 +45,7 @@ OBJECT_MASS_POINT = ItemSpec(
 
 OBJECT_MASS_POINT2D = ItemSpec(
     type_name='MassPoint2D', family='object', class_name='ObjectMassPoint2D',
+    doc='Point mass on a 2D point node.',
     aliases=('MassPoint2D',),
     flags=('Body', 'SingleNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'KineticEnergy', 'PotentialEnergy', 'HomogeneousTransformation'),
@@ -60,6 +63,7 @@ OBJECT_MASS_POINT2D = ItemSpec(
 
 OBJECT_MASS1D = ItemSpec(
     type_name='Mass1D', family='object', class_name='ObjectMass1D',
+    doc='Mass on a 1D node, moving along a fixed axis.',
     aliases=('Mass1D',),
     flags=('Body', 'SingleNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'KineticEnergy', 'PotentialEnergy', 'HomogeneousTransformation'),
@@ -81,6 +85,7 @@ OBJECT_MASS1D = ItemSpec(
 
 OBJECT_ROTATIONAL_MASS1D = ItemSpec(
     type_name='RotationalMass1D', family='object', class_name='ObjectRotationalMass1D',
+    doc='Rotational inertia on a 1D node, rotating about a fixed axis.',
     aliases=('Rotor1D',),
     flags=('Body', 'SingleNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'KineticEnergy', 'PotentialEnergy', 'HomogeneousTransformation'),
@@ -102,6 +107,7 @@ OBJECT_ROTATIONAL_MASS1D = ItemSpec(
 
 OBJECT_RIGID_BODY = ItemSpec(
     type_name='RigidBody', family='object', class_name='ObjectRigidBody',
+    doc='3D rigid body with mass, inertia and center of mass, on a 3D rigid-body node.',
     aliases=('RigidBody',),
     flags=('Body', 'SingleNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'VelocityLocal', 'Acceleration', 'AccelerationLocal', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'AngularAcceleration', 'AngularAccelerationLocal', 'KineticEnergy', 'PotentialEnergy', 'HomogeneousTransformation'),
@@ -124,6 +130,7 @@ OBJECT_RIGID_BODY = ItemSpec(
 
 OBJECT_RIGID_BODY2D = ItemSpec(
     type_name='RigidBody2D', family='object', class_name='ObjectRigidBody2D',
+    doc='Planar rigid body with mass and inertia about z, on a 2D rigid-body node.',
     aliases=('RigidBody2D',),
     flags=('Body', 'SingleNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'VelocityLocal', 'Acceleration', 'AccelerationLocal', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'AngularAcceleration', 'AngularAccelerationLocal', 'KineticEnergy', 'PotentialEnergy', 'HomogeneousTransformation'),
@@ -146,6 +153,7 @@ OBJECT_RIGID_BODY2D = ItemSpec(
 
 OBJECT_GENERIC_ODE2 = ItemSpec(
     type_name='GenericODE2', family='object', class_name='ObjectGenericODE2',
+    doc='Second-order system of several nodes with mass, stiffness and damping matrices and user functions.',
     aliases=(),
     flags=('Body', 'MultiNoded', 'SuperElement'),
     outputs=('CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt', 'Force', 'KineticEnergy', 'PotentialEnergy'),
@@ -178,6 +186,7 @@ OBJECT_GENERIC_ODE2 = ItemSpec(
 
 OBJECT_ANCFCABLE2D = ItemSpec(
     type_name='ANCFCable2D', family='object', class_name='ObjectANCFCable2D',
+    doc='Planar ANCF cable element (Bernoulli-Euler beam) between two slope nodes.',
     aliases=('Cable2D',),
     flags=('Body', 'MultiNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'VelocityLocal', 'Acceleration', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'AngularAcceleration', 'Director1', 'ForceLocal', 'TorqueLocal', 'StrainLocal', 'CurvatureLocal', 'KineticEnergy', 'PotentialEnergy'),
@@ -218,6 +227,7 @@ OBJECT_ANCFCABLE2D = ItemSpec(
 
 OBJECT_ALEANCFCABLE2D = ItemSpec(
     type_name='ALEANCFCable2D', family='object', class_name='ObjectALEANCFCable2D',
+    doc='Planar ANCF cable element with axially moving (ALE) material.',
     aliases=('ALECable2D',),
     flags=(),
     outputs=('Position', 'Displacement', 'Velocity', 'VelocityLocal', 'Rotation', 'Director1', 'ForceLocal', 'TorqueLocal', 'StrainLocal', 'CurvatureLocal', 'KineticEnergy', 'PotentialEnergy'),
@@ -260,6 +270,7 @@ OBJECT_ALEANCFCABLE2D = ItemSpec(
 
 OBJECT_ANCFCABLE = ItemSpec(
     type_name='ANCFCable', family='object', class_name='ObjectANCFCable',
+    doc='3D ANCF cable element (Bernoulli-Euler beam without torsion) between two slope nodes.',
     aliases=('Cable',),
     flags=('Body', 'MultiNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'Director1', 'ForceLocal', 'TorqueLocal', 'StrainLocal', 'CurvatureLocal', 'KineticEnergy', 'PotentialEnergy'),
@@ -294,6 +305,7 @@ OBJECT_ANCFCABLE = ItemSpec(
 
 OBJECT_GENERIC_ODE1 = ItemSpec(
     type_name='GenericODE1', family='object', class_name='ObjectGenericODE1',
+    doc='First-order system with a system matrix, right-hand side and optional user function.',
     aliases=(),
     flags=('MultiNoded',),
     outputs=('Coordinates', 'Coordinates_t'),

@@ -6,6 +6,7 @@ from .spec import ItemSpec, Param, declare
 
 OBJECT_CONNECTOR_SPRING_DAMPER = ItemSpec(
     type_name='ConnectorSpringDamper', family='object', class_name='ObjectConnectorSpringDamper',
+    doc='Spring-damper along the line between two position markers.',
     aliases=('SpringDamper',),
     flags=('Connector',),
     requested_markers=(('Position',), ('Position',)),
@@ -37,6 +38,7 @@ OBJECT_CONNECTOR_SPRING_DAMPER = ItemSpec(
 
 OBJECT_CONNECTOR_CARTESIAN_SPRING_DAMPER = ItemSpec(
     type_name='ConnectorCartesianSpringDamper', family='object', class_name='ObjectConnectorCartesianSpringDamper',
+    doc='Spring-damper in each global x, y, z direction between two position markers.',
     aliases=('CartesianSpringDamper',),
     flags=('Connector',),
     requested_markers=(('Position',), ('Position',)),
@@ -64,6 +66,7 @@ OBJECT_CONNECTOR_CARTESIAN_SPRING_DAMPER = ItemSpec(
 
 OBJECT_CONNECTOR_COORDINATE_SPRING_DAMPER = ItemSpec(
     type_name='ConnectorCoordinateSpringDamper', family='object', class_name='ObjectConnectorCoordinateSpringDamper',
+    doc='Spring-damper on two coordinates, with optional dry friction.',
     aliases=('CoordinateSpringDamper',),
     flags=('Connector',),
     requested_markers=(('Coordinate',), ('Coordinate',)),
@@ -91,6 +94,7 @@ OBJECT_CONNECTOR_COORDINATE_SPRING_DAMPER = ItemSpec(
 
 OBJECT_CONNECTOR_RIGID_BODY_SPRING_DAMPER = ItemSpec(
     type_name='ConnectorRigidBodySpringDamper', family='object', class_name='ObjectConnectorRigidBodySpringDamper',
+    doc='6D spring-damper (translations and rotations) between two rigid-body markers.',
     aliases=('RigidBodySpringDamper',),
     flags=('Connector',),
     requested_markers=(('Position', 'Orientation'), ('Position', 'Orientation')),
@@ -128,6 +132,7 @@ OBJECT_CONNECTOR_RIGID_BODY_SPRING_DAMPER = ItemSpec(
 
 OBJECT_CONNECTOR_LINEAR_SPRING_DAMPER = ItemSpec(
     type_name='ConnectorLinearSpringDamper', family='object', class_name='ObjectConnectorLinearSpringDamper',
+    doc="Spring-damper along an axis fixed in the first marker's frame.",
     aliases=('LinearSpringDamper',),
     flags=('Connector',),
     requested_markers=(('Position', 'Orientation'), ('Position', 'Orientation')),
@@ -162,6 +167,7 @@ OBJECT_CONNECTOR_LINEAR_SPRING_DAMPER = ItemSpec(
 
 OBJECT_CONNECTOR_TORSIONAL_SPRING_DAMPER = ItemSpec(
     type_name='ConnectorTorsionalSpringDamper', family='object', class_name='ObjectConnectorTorsionalSpringDamper',
+    doc='Torsional spring-damper about the z-axis of the joint frame.',
     aliases=('TorsionalSpringDamper',),
     flags=('Connector',),
     requested_markers=(('Orientation',), ('Orientation',)),
@@ -199,6 +205,7 @@ OBJECT_CONNECTOR_TORSIONAL_SPRING_DAMPER = ItemSpec(
 
 OBJECT_CONNECTOR_GRAVITY = ItemSpec(
     type_name='ConnectorGravity', family='object', class_name='ObjectConnectorGravity',
+    doc="Gravitational attraction between two masses (Newton's law).",
     aliases=('ConnectorGravity',),
     flags=('Connector',),
     requested_markers=(('Position',), ('Position',)),
@@ -225,6 +232,7 @@ OBJECT_CONNECTOR_GRAVITY = ItemSpec(
 OBJECT_CONNECTOR_COORDINATE_SPRING_DAMPER_EXT = ItemSpec(
     type_name='ConnectorCoordinateSpringDamperExt', family='object',
     class_name='ObjectConnectorCoordinateSpringDamperExt',
+    doc='Spring-damper on two coordinates with friction, limit stops and bristle model.',
     aliases=('CoordinateSpringDamperExt',),
     flags=('Connector',),
     requested_markers=(('Coordinate',), ('Coordinate',)),

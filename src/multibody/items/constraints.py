@@ -6,6 +6,7 @@ from .spec import ItemSpec, Param, declare
 
 OBJECT_CONNECTOR_COORDINATE = ItemSpec(
     type_name='ConnectorCoordinate', family='object', class_name='ObjectConnectorCoordinate',
+    doc='Constraint that couples two coordinates: c1*factor1 - c0 = offset.',
     aliases=('CoordinateConstraint',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Coordinate',), ('Coordinate',)),
@@ -35,6 +36,7 @@ OBJECT_CONNECTOR_COORDINATE = ItemSpec(
 
 OBJECT_CONNECTOR_DISTANCE = ItemSpec(
     type_name='ConnectorDistance', family='object', class_name='ObjectConnectorDistance',
+    doc='Constraint that keeps the distance between two position markers.',
     aliases=('DistanceConstraint',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Position',), ('Position',)),
@@ -56,6 +58,7 @@ OBJECT_CONNECTOR_DISTANCE = ItemSpec(
 
 OBJECT_CONNECTOR_COORDINATE_VECTOR = ItemSpec(
     type_name='ConnectorCoordinateVector', family='object', class_name='ObjectConnectorCoordinateVector',
+    doc='Linear (and quadratic) constraints between the coordinates of two markers.',
     aliases=('CoordinateVectorConstraint',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Coordinates',), ('Coordinates',)),

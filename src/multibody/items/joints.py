@@ -6,6 +6,7 @@ from .spec import ItemSpec, Param, declare
 
 OBJECT_JOINT_GENERIC = ItemSpec(
     type_name='JointGeneric', family='object', class_name='ObjectJointGeneric',
+    doc='Rigid joint constraining any of the three translations and three rotations.',
     aliases=('GenericJoint',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Position', 'Orientation'), ('Position', 'Orientation')),
@@ -40,6 +41,7 @@ OBJECT_JOINT_GENERIC = ItemSpec(
 
 OBJECT_JOINT_REVOLUTE_Z = ItemSpec(
     type_name='JointRevoluteZ', family='object', class_name='ObjectJointRevoluteZ',
+    doc='Revolute joint: rotation about the joint z-axis only.',
     aliases=('RevoluteJointZ',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Position', 'Orientation'), ('Position', 'Orientation')),
@@ -64,6 +66,7 @@ OBJECT_JOINT_REVOLUTE_Z = ItemSpec(
 
 OBJECT_JOINT_PRISMATIC_X = ItemSpec(
     type_name='JointPrismaticX', family='object', class_name='ObjectJointPrismaticX',
+    doc='Prismatic joint: translation along the joint x-axis only.',
     aliases=('PrismaticJointX',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Position', 'Orientation'), ('Position', 'Orientation')),
@@ -88,6 +91,7 @@ OBJECT_JOINT_PRISMATIC_X = ItemSpec(
 
 OBJECT_JOINT_SPHERICAL = ItemSpec(
     type_name='JointSpherical', family='object', class_name='ObjectJointSpherical',
+    doc='Spherical joint: the two marker positions coincide in the constrained global directions.',
     aliases=('SphericalJoint',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Position',), ('Position',)),
@@ -109,6 +113,7 @@ OBJECT_JOINT_SPHERICAL = ItemSpec(
 
 OBJECT_JOINT_ROLLING_DISC = ItemSpec(
     type_name='JointRollingDisc', family='object', class_name='ObjectJointRollingDisc',
+    doc='Disc rolling without slip on a plane (nonholonomic constraint).',
     aliases=('RollingDiscJoint',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Position', 'Orientation'), ('Position', 'Orientation')),
@@ -136,6 +141,7 @@ OBJECT_JOINT_ROLLING_DISC = ItemSpec(
 
 OBJECT_JOINT_REVOLUTE2D = ItemSpec(
     type_name='JointRevolute2D', family='object', class_name='ObjectJointRevolute2D',
+    doc='Planar revolute joint: the two marker positions coincide.',
     aliases=('RevoluteJoint2D',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Position',), ('Position',)),
@@ -155,6 +161,7 @@ OBJECT_JOINT_REVOLUTE2D = ItemSpec(
 
 OBJECT_JOINT_PRISMATIC2D = ItemSpec(
     type_name='JointPrismatic2D', family='object', class_name='ObjectJointPrismatic2D',
+    doc='Planar prismatic joint: a marker slides along an axis of another body.',
     aliases=('PrismaticJoint2D',),
     flags=('Connector', 'Constraint'),
     requested_markers=(('Position', 'Orientation'), ('Position', 'Orientation')),
@@ -180,6 +187,7 @@ OBJECT_JOINT_PRISMATIC2D = ItemSpec(
 
 OBJECT_JOINT_SLIDING2D = ItemSpec(
     type_name='JointSliding2D', family='object', class_name='ObjectJointSliding2D',
+    doc='Planar joint: a marker slides along a chain of 2D ANCF cable elements.',
     aliases=('SlidingJoint2D',),
     flags=('Connector', 'Constraint'),
     outputs=('Position', 'DisplacementLocal', 'Velocity', 'SlidingCoordinate', 'Force'),
@@ -210,6 +218,7 @@ OBJECT_JOINT_SLIDING2D = ItemSpec(
 
 OBJECT_JOINT_SLIDING = ItemSpec(
     type_name='JointSliding', family='object', class_name='ObjectJointSliding',
+    doc='Joint: a rigid marker slides along a chain of 3D ANCF cable elements.',
     aliases=('SlidingJoint',),
     flags=('Connector', 'Constraint'),
     requested_markers=((), ()),
@@ -241,6 +250,7 @@ OBJECT_JOINT_SLIDING = ItemSpec(
 
 OBJECT_JOINT_ALEMOVING2D = ItemSpec(
     type_name='JointALEMoving2D', family='object', class_name='ObjectJointALEMoving2D',
+    doc='Planar joint for axially moving (ALE) cables sliding through a marker.',
     aliases=('ALEMovingJoint2D',),
     flags=('Connector', 'Constraint'),
     outputs=('Position', 'Velocity', 'Coordinates', 'Coordinates_t', 'SlidingCoordinate', 'Force'),

@@ -6,6 +6,7 @@ from .spec import ItemSpec, Param, declare
 
 LOAD_FORCE_VECTOR = ItemSpec(
     type_name='ForceVector', family='load', class_name='LoadForceVector',
+    doc='Force vector applied at a position marker (global or body-fixed).',
     aliases=('Force',),
     flags=(),
     requested_markers=(('Position',),),
@@ -27,6 +28,7 @@ LOAD_FORCE_VECTOR = ItemSpec(
 
 LOAD_TORQUE_VECTOR = ItemSpec(
     type_name='TorqueVector', family='load', class_name='LoadTorqueVector',
+    doc='Torque vector applied at a rigid-body marker (global or body-fixed).',
     aliases=('Torque',),
     flags=(),
     requested_markers=(('Orientation',),),
@@ -48,6 +50,7 @@ LOAD_TORQUE_VECTOR = ItemSpec(
 
 LOAD_COORDINATE = ItemSpec(
     type_name='Coordinate', family='load', class_name='LoadCoordinate',
+    doc='Scalar load on one coordinate of a node.',
     aliases=(),
     flags=(),
     requested_markers=(('Coordinate',),),
@@ -66,6 +69,7 @@ LOAD_COORDINATE = ItemSpec(
 
 LOAD_MASS_PROPORTIONAL = ItemSpec(
     type_name='MassProportional', family='load', class_name='LoadMassProportional',
+    doc='Mass-proportional (gravity) load on a body-mass marker.',
     aliases=('Gravity',),
     flags=(),
     requested_markers=(('BodyMass',),),

@@ -6,6 +6,7 @@ from .spec import ItemSpec, Param, declare
 
 MARKER_BODY_POSITION = ItemSpec(
     type_name='BodyPosition', family='marker', class_name='MarkerBodyPosition',
+    doc='Marker at a local position of a body (position only).',
     aliases=(),
     flags=('Body', 'Object', 'Position', 'JacobianDerivativeNonZero', 'JacobianDerivativeAvailable'),
     outputs=('Position', 'Displacement', 'Velocity'),
@@ -22,6 +23,7 @@ MARKER_BODY_POSITION = ItemSpec(
 
 MARKER_BODY_RIGID = ItemSpec(
     type_name='BodyRigid', family='marker', class_name='MarkerBodyRigid',
+    doc="Marker at a local position of a body with the body's orientation (position and rotation).",
     aliases=(),
     flags=('Body', 'Object', 'Position', 'Orientation', 'JacobianDerivativeNonZero', 'JacobianDerivativeAvailable'),
     outputs=('Position', 'Displacement', 'Velocity', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'HomogeneousTransformation'),
@@ -40,6 +42,7 @@ MARKER_BODY_RIGID = ItemSpec(
 
 MARKER_BODY_MASS = ItemSpec(
     type_name='BodyMass', family='marker', class_name='MarkerBodyMass',
+    doc='Marker on the mass of a body, for mass-proportional loads such as gravity.',
     aliases=(),
     flags=('Body', 'Object', 'BodyMass'),
     outputs=(),
@@ -54,6 +57,7 @@ MARKER_BODY_MASS = ItemSpec(
 
 MARKER_NODE_POSITION = ItemSpec(
     type_name='NodePosition', family='marker', class_name='MarkerNodePosition',
+    doc='Marker at the position of a node.',
     aliases=(),
     flags=('Node', 'Position', 'JacobianDerivativeAvailable'),
     outputs=('Position', 'Displacement', 'Velocity'),
@@ -68,6 +72,7 @@ MARKER_NODE_POSITION = ItemSpec(
 
 MARKER_NODE_RIGID = ItemSpec(
     type_name='NodeRigid', family='marker', class_name='MarkerNodeRigid',
+    doc='Marker at the position and orientation of a rigid-body node.',
     aliases=(),
     flags=('Node', 'Position', 'Orientation', 'JacobianDerivativeNonZero', 'JacobianDerivativeAvailable'),
     outputs=('Position', 'Displacement', 'Velocity', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'HomogeneousTransformation'),
@@ -84,6 +89,7 @@ MARKER_NODE_RIGID = ItemSpec(
 
 MARKER_NODE_COORDINATE = ItemSpec(
     type_name='NodeCoordinate', family='marker', class_name='MarkerNodeCoordinate',
+    doc='Marker on one ODE2 coordinate of a node.',
     aliases=(),
     flags=('Node', 'Coordinate', 'JacobianDerivativeAvailable'),
     outputs=('Coordinates', 'Coordinates_t'),
@@ -99,6 +105,7 @@ MARKER_NODE_COORDINATE = ItemSpec(
 
 MARKER_NODE_COORDINATES = ItemSpec(
     type_name='NodeCoordinates', family='marker', class_name='MarkerNodeCoordinates',
+    doc='Marker on all ODE2 coordinates of a node.',
     aliases=(),
     flags=('Node', 'Coordinates', 'JacobianDerivativeAvailable'),
     outputs=('Coordinates', 'Coordinates_t'),
@@ -112,6 +119,7 @@ MARKER_NODE_COORDINATES = ItemSpec(
 
 MARKER_NODE_ROTATION_COORDINATE = ItemSpec(
     type_name='NodeRotationCoordinate', family='marker', class_name='MarkerNodeRotationCoordinate',
+    doc='Marker on one rotation angle (about a node axis) of a rigid-body node.',
     aliases=(),
     flags=('Node', 'Coordinate'),
     outputs=('Coordinates', 'Coordinates_t'),
@@ -127,6 +135,7 @@ MARKER_NODE_ROTATION_COORDINATE = ItemSpec(
 
 MARKER_BODY_CABLE2DSHAPE = ItemSpec(
     type_name='BodyCable2DShape', family='marker', class_name='MarkerBodyCable2DShape',
+    doc='Marker on the shape (several points) of a 2D cable element, for contact.',
     aliases=(),
     flags=('Body', 'Object', 'Coordinate', 'JacobianDerivativeAvailable'),
     outputs=('Coordinates', 'Coordinates_t'),
@@ -145,6 +154,7 @@ MARKER_BODY_CABLE2DSHAPE = ItemSpec(
 
 MARKER_BODY_CABLE2DCOORDINATES = ItemSpec(
     type_name='BodyCable2DCoordinates', family='marker', class_name='MarkerBodyCable2DCoordinates',
+    doc='Marker on the coordinates of a 2D cable element, for sliding joints.',
     aliases=(),
     flags=('Body', 'Object', 'Coordinate', 'JacobianDerivativeAvailable'),
     outputs=('Coordinates', 'Coordinates_t'),
@@ -159,6 +169,7 @@ MARKER_BODY_CABLE2DCOORDINATES = ItemSpec(
 
 MARKER_OBJECT_ODE2COORDINATES = ItemSpec(
     type_name='ObjectODE2Coordinates', family='marker', class_name='MarkerObjectODE2Coordinates',
+    doc='Marker on all ODE2 coordinates of an object.',
     aliases=(),
     flags=('Body', 'Object', 'Coordinates', 'JacobianDerivativeAvailable'),
     outputs=('Coordinates', 'Coordinates_t'),
@@ -172,6 +183,7 @@ MARKER_OBJECT_ODE2COORDINATES = ItemSpec(
 
 MARKER_BODIES_RELATIVE_TRANSLATION_COORDINATE = ItemSpec(
     type_name='BodiesRelativeTranslationCoordinate', family='marker', class_name='MarkerBodiesRelativeTranslationCoordinate',
+    doc='Marker on the relative translation of two bodies along an axis.',
     aliases=(),
     flags=('Body', 'Object', 'Coordinate'),
     outputs=('Coordinates', 'Coordinates_t'),
@@ -194,6 +206,7 @@ MARKER_BODIES_RELATIVE_TRANSLATION_COORDINATE = ItemSpec(
 
 MARKER_BODIES_RELATIVE_ROTATION_COORDINATE = ItemSpec(
     type_name='BodiesRelativeRotationCoordinate', family='marker', class_name='MarkerBodiesRelativeRotationCoordinate',
+    doc='Marker on the relative rotation of two bodies about an axis.',
     aliases=(),
     flags=('Body', 'Node', 'Object', 'Coordinate', 'HasPostNewton'),
     outputs=('Coordinates', 'Coordinates_t'),
@@ -218,6 +231,7 @@ MARKER_BODIES_RELATIVE_ROTATION_COORDINATE = ItemSpec(
 
 MARKER_BODY_BEAM_SHAPE = ItemSpec(
     type_name='BodyBeamShape', family='marker', class_name='MarkerBodyBeamShape',
+    doc='Marker on the shape of a beam element, for the 3D sliding joint.',
     aliases=(),
     flags=('Body', 'Object', 'JacobianDerivativeAvailable', 'Beam3DShape'),
     outputs=(),
@@ -232,6 +246,7 @@ MARKER_BODY_BEAM_SHAPE = ItemSpec(
 
 MARKER_NODE_ODE1_COORDINATE = ItemSpec(
     type_name='NodeODE1Coordinate', family='marker', class_name='MarkerNodeODE1Coordinate',
+    doc='Marker on one ODE1 coordinate of a node.',
     aliases=(),
     flags=('Node', 'Coordinate', 'ODE1'),
     outputs=('Coordinates',),

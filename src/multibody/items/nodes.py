@@ -6,6 +6,7 @@ from .spec import ItemSpec, Param, declare
 
 NODE_POINT = ItemSpec(
     type_name='Point', family='node', class_name='NodePoint',
+    doc='3D point node with three displacement coordinates (mass points, finite-element nodes).',
     aliases=('Point',),
     flags=('Position',),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt', 'HomogeneousTransformation'),
@@ -26,6 +27,7 @@ NODE_POINT = ItemSpec(
 
 NODE_POINT2D = ItemSpec(
     type_name='Point2D', family='node', class_name='NodePoint2D',
+    doc='2D point node with two displacement coordinates in the x-y plane.',
     aliases=('Point2D',),
     flags=('Position2D', 'Position'),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt', 'HomogeneousTransformation'),
@@ -46,6 +48,7 @@ NODE_POINT2D = ItemSpec(
 
 NODE_POINT_GROUND = ItemSpec(
     type_name='PointGround', family='node', class_name='NodePointGround',
+    doc='Ground node without coordinates: a fixed point to attach markers to.',
     aliases=('PointGround',),
     flags=('Ground', 'Position2D', 'Position', 'Orientation', 'GenericODE2'),
     outputs=('Position', 'Displacement', 'Velocity', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'HomogeneousTransformation'),
@@ -62,6 +65,7 @@ NODE_POINT_GROUND = ItemSpec(
 
 NODE_RIGID_BODY2D = ItemSpec(
     type_name='RigidBody2D', family='node', class_name='NodeRigidBody2D',
+    doc='Planar rigid-body node: x, y displacement and rotation about z.',
     aliases=('Rigid2D',),
     flags=('Position2D', 'Orientation2D', 'Position', 'Orientation', 'RigidBody'),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'AngularAcceleration', 'CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt', 'HomogeneousTransformation'),
@@ -82,6 +86,7 @@ NODE_RIGID_BODY2D = ItemSpec(
 
 NODE_RIGID_BODY_EP = ItemSpec(
     type_name='RigidBodyEP', family='node', class_name='NodeRigidBodyEP',
+    doc='3D rigid-body node with Euler parameters (unit quaternion) and their normalization constraint.',
     aliases=('RigidEP',),
     flags=('Position', 'Orientation', 'RigidBody', 'RotationEulerParameters'),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'AngularAcceleration', 'CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt', 'HomogeneousTransformation'),
@@ -104,6 +109,7 @@ NODE_RIGID_BODY_EP = ItemSpec(
 
 NODE_RIGID_BODY_RXYZ = ItemSpec(
     type_name='RigidBodyRxyz', family='node', class_name='NodeRigidBodyRxyz',
+    doc='3D rigid-body node with Tait-Bryan (xyz) rotation angles.',
     aliases=('RigidRxyz',),
     flags=('Position', 'Orientation', 'RigidBody', 'RotationRxyz'),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'AngularAcceleration', 'CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt', 'HomogeneousTransformation'),
@@ -124,6 +130,7 @@ NODE_RIGID_BODY_RXYZ = ItemSpec(
 
 NODE_RIGID_BODY_ROT_VEC_LG = ItemSpec(
     type_name='RigidBodyRotVecLG', family='node', class_name='NodeRigidBodyRotVecLG',
+    doc='3D rigid-body node with a rotation vector, for Lie-group integrators.',
     aliases=('RigidRotVecLG',),
     flags=('Position', 'Orientation', 'RigidBody', 'RotationRotationVector'),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'RotationMatrix', 'Rotation', 'AngularVelocity', 'AngularVelocityLocal', 'CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'HomogeneousTransformation'),
@@ -144,6 +151,7 @@ NODE_RIGID_BODY_ROT_VEC_LG = ItemSpec(
 
 NODE_GENERIC_ODE2 = ItemSpec(
     type_name='GenericODE2', family='node', class_name='NodeGenericODE2',
+    doc='Node with any number of second-order (ODE2) coordinates.',
     aliases=(),
     flags=('GenericODE2',),
     outputs=('CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt'),
@@ -163,6 +171,7 @@ NODE_GENERIC_ODE2 = ItemSpec(
 
 NODE_GENERIC_ODE1 = ItemSpec(
     type_name='GenericODE1', family='node', class_name='NodeGenericODE1',
+    doc='Node with any number of first-order (ODE1) coordinates.',
     aliases=(),
     flags=(),
     outputs=('CoordinatesTotal', 'Coordinates', 'Coordinates_t'),
@@ -180,6 +189,7 @@ NODE_GENERIC_ODE1 = ItemSpec(
 
 NODE_GENERIC_AE = ItemSpec(
     type_name='GenericAE', family='node', class_name='NodeGenericAE',
+    doc='Node with any number of algebraic (AE) coordinates.',
     aliases=(),
     flags=(),
     outputs=('Coordinates',),
@@ -197,6 +207,7 @@ NODE_GENERIC_AE = ItemSpec(
 
 NODE_GENERIC_DATA = ItemSpec(
     type_name='GenericData', family='node', class_name='NodeGenericData',
+    doc='Node with data coordinates (history variables, not integrated).',
     aliases=(),
     flags=('GenericData',),
     outputs=('Coordinates',),
@@ -212,6 +223,7 @@ NODE_GENERIC_DATA = ItemSpec(
 
 NODE1D = ItemSpec(
     type_name='1D', family='node', class_name='Node1D',
+    doc='Node with one ODE2 coordinate, for 1D masses and rotors.',
     aliases=(),
     flags=('GenericODE2',),
     outputs=('CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt'),
@@ -229,6 +241,7 @@ NODE1D = ItemSpec(
 
 NODE_POINT2DSLOPE1 = ItemSpec(
     type_name='Point2DSlope1', family='node', class_name='NodePoint2DSlope1',
+    doc='2D node with position and one slope vector (ANCF cable elements).',
     aliases=('Point2DS1',),
     flags=('Position2D', 'Orientation2D', 'Point2DSlope1', 'Position', 'Orientation'),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt'),
@@ -249,6 +262,7 @@ NODE_POINT2DSLOPE1 = ItemSpec(
 
 NODE_POINT_SLOPE1 = ItemSpec(
     type_name='PointSlope1', family='node', class_name='NodePointSlope1',
+    doc='3D node with position and one slope vector (3D ANCF cable elements).',
     aliases=(),
     flags=('Position',),
     outputs=('Position', 'Displacement', 'Velocity', 'Acceleration', 'CoordinatesTotal', 'Coordinates', 'Coordinates_t', 'Coordinates_tt'),

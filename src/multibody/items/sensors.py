@@ -6,6 +6,7 @@ from .spec import ItemSpec, Param, declare
 
 SENSOR_NODE = ItemSpec(
     type_name='Node', family='sensor', class_name='SensorNode',
+    doc='Sensor measuring an output variable of a node.',
     aliases=(),
     flags=(),
     outputs=(),
@@ -28,6 +29,7 @@ SENSOR_NODE = ItemSpec(
 
 SENSOR_OBJECT = ItemSpec(
     type_name='Object', family='sensor', class_name='SensorObject',
+    doc='Sensor measuring an output variable of an object (connector, joint, ...).',
     aliases=(),
     flags=(),
     outputs=(),
@@ -50,6 +52,7 @@ SENSOR_OBJECT = ItemSpec(
 
 SENSOR_BODY = ItemSpec(
     type_name='Body', family='sensor', class_name='SensorBody',
+    doc='Sensor measuring an output variable at a local position of a body.',
     aliases=(),
     flags=(),
     outputs=(),
@@ -74,6 +77,7 @@ SENSOR_BODY = ItemSpec(
 
 SENSOR_MARKER = ItemSpec(
     type_name='Marker', family='sensor', class_name='SensorMarker',
+    doc='Sensor measuring an output variable of a marker.',
     aliases=(),
     flags=(),
     outputs=(),
@@ -96,6 +100,7 @@ SENSOR_MARKER = ItemSpec(
 
 SENSOR_LOAD = ItemSpec(
     type_name='Load', family='sensor', class_name='SensorLoad',
+    doc='Sensor recording the load vector of a load.',
     aliases=(),
     flags=(),
     outputs=(),
@@ -116,6 +121,7 @@ SENSOR_LOAD = ItemSpec(
 
 SENSOR_USER_FUNCTION = ItemSpec(
     type_name='UserFunction', family='sensor', class_name='SensorUserFunction',
+    doc='Sensor whose values a Python function computes from other sensors.',
     aliases=(),
     flags=(),
     outputs=(),
