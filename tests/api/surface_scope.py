@@ -37,7 +37,8 @@ _ITEM_MODULES = r"exudyn\.(itemInterface|utilities)"
 OUT_OF_SCOPE = {
     r"exudyn\.FEM:.*": _FEM,
     r"exudyn\.artificialIntelligence:.*": _AI,
-    r"exudyn\.beams:(?!GenerateStraightLineANCFCable2D(\(|$)).*": _BEAMS,
+    r"exudyn\.beams:(?!(GenerateStraightLineANCFCable2D|GenerateCircularArcANCFCable2D"
+    r"|PointsAndSlopes2ANCFCable2D|GenerateBeamElementsAlongLine)(\(|$)).*": _BEAMS,
     r"exudyn\.shells:.*": _BEAMS,
     r"exudyn\.kinematicTree:.*": _TREE,
     r"exudyn\.robotics:.*": _ROBOTICS,

@@ -9,6 +9,12 @@ spring-damper at a MarkerBodyPosition of the middle element; GeneralizedAlpha, 1
 Results: q, q_t, q_tt, lambda at the end; sensors of the tip node, of body points (position,
 axial force, curvature) and of a marker; the element outputs at local points, the markers'
 coordinates (MarkerBodyCable2DShape, MarkerBodyCable2DCoordinates) at the end.
+
+``cable_helper``: a cable made by one of the 2D cable helpers of exudyn.beams
+(PointsAndSlopes2ANCFCable2D on a ring or an open curve, GenerateCircularArcANCFCable2D,
+GenerateBeamElementsAlongLine), under
+gravity; results: the helper's return value, every created item (its parameters without the
+visualization), q and q_t after a short GeneralizedAlpha run and the last node's position sensor.
 """
 import importlib
 import warnings
@@ -105,6 +111,88 @@ def cable_cantilever(exu, U, nElements=6, mode=0, angle=0.3, damping=True, tipFo
             'sensors': {k: _plain(mbs.GetSensorStoredData(s)) for k, s in sensors.items()}}
 
 
+ITEM_SKIP = ('name', 'axialForceUserFunction', 'bendingMomentUserFunction', 'loadVectorUserFunction',
+             'offsetUserFunction', 'offsetUserFunction_t')
+
+
+def _items(mbs):
+    """Every node, object, marker and load of mbs as plain dicts (without names, user functions and
+    visualization, but with the connectors' drawSize)."""
+    sd = mbs.systemData
+    kinds = {'nodes': (sd.NumberOfNodes(), mbs.GetNode), 'objects': (sd.NumberOfObjects(), mbs.GetObject),
+             'markers': (sd.NumberOfMarkers(), mbs.GetMarker), 'loads': (sd.NumberOfLoads(), mbs.GetLoad)}
+    out = {}
+    for kind, (count, get) in kinds.items():
+        out[kind] = [{k: (v if isinstance(v, (str, bool)) else _plain(v)) for k, v in get(i).items()
+                      if k not in ITEM_SKIP and (not k.startswith('V') or k == 'VdrawSize')}
+                     for i in range(count)]
+    return out
+
+
+def _ring_points(R, n):
+    """n + 1 rows [x, y, x', y'] around the circle of radius R about (0, R), the last equal to the first."""
+    phis = [2 * np.pi * i / n for i in range(n + 1)]
+    return [np.array([R * np.sin(p), R - R * np.cos(p), np.cos(p), np.sin(p)]) for p in phis]
+
+
+def _helper_cable(beams, mbs, cable, helper):
+    """Build the cable with the named helper; returns its return value."""
+    g = [0., -9.81, 0.]
+    if helper == 'ring':
+        R, n = 0.5, 6
+        chord = 2 * R * np.sin(np.pi / n)
+        return beams.PointsAndSlopes2ANCFCable2D(mbs, _ring_points(R, n), [chord] * n, cable, massProportionalLoad=g,
+                                                 fixedConstraintsNode0=[1, 1, 0, 0],
+                                                 elementCurvatures=[1 / R] * n, graphicsSizeConstraints=0.02)
+    if helper == 'open':
+        pts = [[0., 0., 1., 0.], [0.4, 0.05, 0.96, 0.28], [0.75, 0.2, 0.8, 0.6], [1.0, 0.5, 0.6, 0.8]]
+        lengths = [float(np.linalg.norm(np.subtract(pts[i + 1][:2], pts[i][:2]))) for i in range(3)]
+        return beams.PointsAndSlopes2ANCFCable2D(mbs, pts, lengths, cable, massProportionalLoad=g,
+                                                 fixedConstraintsNode0=[1, 1, 1, 1], fixedConstraintsNode1=[0, 0, 0, 0],
+                                                 firstNodeIsLastNode=False)
+    if helper == 'arc':
+        return beams.GenerateCircularArcANCFCable2D(mbs, [0.1, 0.2, 0.], 0.6, 0.3, 2.2, 5, cable,
+                                                    massProportionalLoad=g, fixedConstraintsNode0=[1, 1, 1, 1],
+                                                    fixedConstraintsNode1=[0, 1, 0, 0])
+    if helper == 'alongLine':
+        return beams.GenerateBeamElementsAlongLine(mbs, [0.1, 0.2, 0.], [1.1, 0.7, 0.], 5, cable, gravity=g,
+                                                   groundConstraintsStart=[1, 1, 0, 1],
+                                                   groundConstraintsEnd=[0, 1, 0, 0])
+    return beams.GenerateCircularArcANCFCable2D(mbs, [0., 0., 0.], 0.8, -0.5, -1.5, 4, cable,
+                                                massProportionalLoad=g, fixedConstraintsNode0=[1, 1, 0, 0],
+                                                setCurvedReferenceConfiguration=False)
+
+
+def cable_helper(exu, U, helper='ring', nSteps=40, h=2e-3):
+    """See the module docstring; ``helper``: 'ring', 'open' (PointsAndSlopes2ANCFCable2D), 'arc',
+    'arcStraight' (GenerateCircularArcANCFCable2D), 'alongLine' (GenerateBeamElementsAlongLine)."""
+    beams = importlib.import_module(exu.__name__ + '.beams')
+    SC = exu.SystemContainer()
+    mbs = SC.AddSystem()
+    cable = U.ObjectANCFCable2D(massPerLength=2.5, bendingStiffness=0.8, axialStiffness=500., bendingDamping=0.02,
+                                axialDamping=0.2, referenceCurvature=0.3)
+    returned = _helper_cable(beams, mbs, cable, helper)
+    nodes = returned['nodes'] if helper == 'alongLine' else returned[0]
+    sensor = mbs.AddSensor(U.SensorNode(nodeNumber=nodes[len(nodes) // 2], storeInternal=True,
+                                        outputVariableType=exu.OutputVariableType.Position))
+    items = _items(mbs)
+    mbs.Assemble()
+    mbs.SolveDynamic(_settings(exu, nSteps, h, 'GA'), solverType=exu.DynamicSolverType.GeneralizedAlpha)
+    sd = mbs.systemData
+    return {'returned': _plain_nested(returned), 'items': items, 'q': _plain(sd.GetODE2Coordinates()),
+            'q_t': _plain(sd.GetODE2Coordinates_t()), 'lambda': _plain(sd.GetAECoordinates()),
+            'sensors': {'position': _plain(mbs.GetSensorStoredData(sensor))}}
+
+
+def _plain_nested(x):
+    """Lists of numbers (numpy scalars, ints) of any depth as plain Python lists of floats/ints."""
+    if isinstance(x, dict):
+        return {k: _plain_nested(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple, np.ndarray)):
+        return [_plain_nested(v) for v in x]
+    return int(x) if isinstance(x, (int, np.integer)) else float(x)
+
+
 CASES = {
     'ancf_cable2d_gravity': (cable_cantilever, dict()),
     'ancf_cable2d_reduced_tip': (cable_cantilever, dict(mode=1, tipForce=-5., spring=True)),
@@ -112,3 +200,10 @@ CASES = {
     'ancf_cable2d_undamped_index2': (cable_cantilever, dict(damping=False, spring=True, solver='NewmarkIndex2',
                                                             nElements=8)),
 }
+CASES.update({
+    'beams_points_slopes_ring': (cable_helper, dict(helper='ring')),
+    'beams_points_slopes_open': (cable_helper, dict(helper='open')),
+    'beams_circular_arc': (cable_helper, dict(helper='arc')),
+    'beams_circular_arc_straight': (cable_helper, dict(helper='arcStraight')),
+    'beams_elements_along_line': (cable_helper, dict(helper='alongLine')),
+})
