@@ -427,7 +427,9 @@ def _draw_connector(ctx, i, rec):
     m0, m1 = (int(m) for m in rec.values["markerNumbers"])
     _CONNECTOR_DRAW[rec.spec.type_name](ctx, item, rec, c, r, m0, m1)
     if cs.showNumbers:
-        ctx.b.text(item, 0.5 * (ctx.mpos(m0) + ctx.mpos(m1)), _number_color(c), str(i))
+        # the number at the markers' midpoint; a rolling disc's at its center (marker 1)
+        p = ctx.mpos(m1) if rec.spec.type_name == "JointRollingDisc" else 0.5 * (ctx.mpos(m0) + ctx.mpos(m1))
+        ctx.b.text(item, p, _number_color(c), str(i))
 
 
 def _draw_two_circles(ctx, item, rec, c, r, m0, m1):
@@ -452,7 +454,97 @@ def _draw_distance(ctx, item, rec, c, r, m0, m1):
 
 
 def _draw_spring(ctx, item, rec, c, r, m0, m1):
+    _helix(ctx, item, ctx.mpos(m0), ctx.mpos(m1), r, c)
+
+
+def _draw_cartesian_spring(ctx, item, rec, c, r, m0, m1):
+    """One helix per global axis, x then y then z, from marker 0 to marker 1."""
+    p = ctx.mpos(m0)
+    d = ctx.mpos(m1) - p
+    for k in range(3):
+        q = p.copy()
+        q[k] += d[k]
+        _helix(ctx, item, p, q, r, c)
+        p = q
+
+
+def _draw_two_spheres(ctx, item, rec, c, r, m0, m1):
+    res = _resolution(ctx.vs.general.sphereTiling)
+    ctx.b.sphere(item, ctx.mpos(m0), c, r, res)
+    ctx.b.sphere(item, ctx.mpos(m1), c, r, res)
+
+
+def _draw_rigid_spring(ctx, item, rec, c, r, m0, m1):
+    """Spheres at marker 0 (c) and marker 1 (m), joined by a solid cylinder of radius 0.8 r."""
     p0, p1 = ctx.mpos(m0), ctx.mpos(m1)
+    res = _resolution(ctx.vs.general.sphereTiling)
+    ctx.b.sphere(item, p0, c, r, res)
+    ctx.b.sphere(item, p1, _marker0_color(c), r, res)
+    L = np.linalg.norm(p1 - p0)
+    if L > 0:
+        _solid_axis(ctx, item, 0.5 * (p0 + p1), (p1 - p0) / L, 0.8 * r, L, c)
+
+
+def _revolved(p, A, profile, n):
+    """Triangles (k, 3, 3) of a solid of revolution about A's z axis through p, n tiles starting at A's x
+    axis; profile: ("cylinder", z0, z1, radius) -> 4n triangles, ("cone", z_base, z_tip, radius) -> 2n."""
+    ang = 2 * np.pi * np.arange(n + 1) / n
+    ring = np.outer(np.cos(ang), A[:, 0]) + np.outer(np.sin(ang), A[:, 1])
+    kind, z0, z1, radius = profile
+    c0, c1 = p + z0 * A[:, 2], p + z1 * A[:, 2]
+    tri = []
+    for i in range(n):
+        a, b = radius * ring[i], radius * ring[i + 1]
+        if kind == "cylinder":
+            tri += [[c0 + a, c0 + b, c1 + b], [c0 + a, c1 + b, c1 + a], [c0, c0 + b, c0 + a], [c1, c1 + a, c1 + b]]
+        else:
+            tri += [[c0, c0 + b, c0 + a], [c0 + a, c0 + b, c1]]
+    return np.array(tri)
+
+
+def _add_triangles(ctx, item, P, color):
+    b = ctx.b
+    b.triangles[0].extend([item] * len(P))
+    b.triangles[1].append(P)
+    b.triangles[2].append(_face_normals(P))
+    b.triangles[3].append(np.tile(np.asarray(color, dtype=float), (len(P), 3, 1)))
+
+
+# torsional spring per marker, in units of r along the marker's z axis: a disc (2 axesTiling tiles) and
+# a double arrow (axesTiling tiles): shaft, then two cones
+_TORSIONAL_PARTS = (("cylinder", 0., 0.25, 0.5, 2), ("cylinder", 0., 0.625, 0.025, 1),
+                    ("cone", 0.625, 0.8125, 0.0625, 1), ("cone", 0.8125, 1., 0.0625, 1))
+
+
+def _draw_torsional_spring(ctx, item, rec, c, r, m0, m1):
+    """At each marker a disc and a double arrow along its z axis; marker 0 in c, marker 1 in 0.5 c + 0.25."""
+    n = int(ctx.vs.general.axesTiling)
+    c1 = c.copy()
+    c1[:3] = 0.5 * c[:3] + 0.25
+    for m, col in ((m0, c), (m1, c1)):
+        p, A = ctx.mpos(m), ctx.mA(m)
+        for kind, z0, z1, radius, tiles in _TORSIONAL_PARTS:
+            _add_triangles(ctx, item, _revolved(p, A, (kind, z0 * r, z1 * r, radius * r), tiles * n), col)
+
+
+def _draw_rolling_disc(ctx, item, rec, c, r, m0, m1):
+    """At marker 1, about its discAxis: the disc (discRadius, discWidth; 4 cylinderTiling tiles, c) and an
+    axle (radius 0.1 discRadius, length 2 discWidth; cylinderTiling tiles, m)."""
+    n = int(ctx.vs.general.cylinderTiling)
+    axis = ctx.mA(m1) @ np.asarray(rec.values.get("discAxis", (1., 0., 0.)), dtype=float)
+    norm = np.linalg.norm(axis)
+    if norm == 0:
+        return
+    axis /= norm
+    p = ctx.mpos(m1)
+    radius, width = float(rec.values["discRadius"]), float(rec.vvalues.get("discWidth", 0.1))
+    _add_triangles(ctx, item, _flat_cylinder(p - 0.5 * width * axis, width * axis, radius, None, 4 * n), c)
+    _add_triangles(ctx, item, _flat_cylinder(p - width * axis, 2 * width * axis, 0.1 * radius, None, n),
+                   _marker0_color(c))
+
+
+def _helix(ctx, item, p0, p1, r, c):
+    """springNumberOfWindings * curveTiling + 1 lines: a helix of radius r from p0 to p1."""
     d = p1 - p0
     L = np.linalg.norm(d)
     if L == 0:
@@ -495,11 +587,7 @@ def _flat_cylinder(p0, v, radius, inner, n):
 
 def _cylinder_triangles(ctx, item, p, axis, radius, inner, length, color):
     P = _flat_cylinder(p - 0.5 * length * axis, length * axis, radius, inner, int(ctx.vs.general.cylinderTiling))
-    b = ctx.b
-    b.triangles[0].extend([item] * len(P))
-    b.triangles[1].append(P)
-    b.triangles[2].append(_face_normals(P))
-    b.triangles[3].append(np.tile(np.asarray(color, dtype=float), (len(P), 3, 1)))
+    _add_triangles(ctx, item, P, color)
 
 
 def _solid_axis(ctx, item, p, axis, radius, length, color):
@@ -554,6 +642,12 @@ _CONNECTOR_DRAW = {
     "JointPrismatic2D": _draw_prismatic_2d,
     "ConnectorDistance": _draw_distance,
     "ConnectorSpringDamper": _draw_spring,
+    "ConnectorCoordinateSpringDamper": _draw_spring,
+    "ConnectorCartesianSpringDamper": _draw_cartesian_spring,
+    "ConnectorLinearSpringDamper": _draw_two_spheres,
+    "ConnectorRigidBodySpringDamper": _draw_rigid_spring,
+    "ConnectorTorsionalSpringDamper": _draw_torsional_spring,
+    "JointRollingDisc": _draw_rolling_disc,
     "ConnectorGravity": _draw_distance,
     "JointSpherical": _draw_spherical,
     "JointRevoluteZ": _draw_revolute_z,
