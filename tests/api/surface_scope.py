@@ -66,7 +66,6 @@ OUT_OF_SCOPE = {
     r"exudyn:GraphicsMaterialList": _RAYTRACER,
     r"exudyn:(misc|os)|exudyn\.misc:.*": _MISC,
     r"exudyn:(Renderer|SpecialUserInterface|VSettingsWindowDeprecated)": _WINDOW,
-    r"exudyn\.interactive:(InteractiveDialog|ConfigureDialogColumns|openDialogs)": _WINDOW,
     r"exudyn:SystemContainer\.(GetCurrentMouseCoordinates|SendRedrawSignal)": _WINDOW,
     r"exudyn\.graphics:(InvoluteGear|ToothedRack|BallBearingRings)": _HYDRAULICS,
     r"exudyn\.graphics:(FromPyMeshlabFile|NGsolveMesh2PointsAndTrigs)": _MESH_TOOLS,

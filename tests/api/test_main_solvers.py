@@ -159,5 +159,5 @@ def test_stepping_by_hand_needs_a_step_size():
     s = cases.settings(exu)
     solver = exu.MainSolverImplicitSecondOrder()
     solver.InitializeSolver(mbs, s)
-    with pytest.raises(exu.ExudynValueError, match="currentStepSize must be > 0"):
+    with pytest.raises(exu.ExudynValueError, match="currentStepSize must be finite and nonzero"):
         solver.DiscontinuousIteration(mbs, s)

@@ -232,3 +232,25 @@ def test_parameter_sweep_as_exudyn(class_name):
 
 # refused by Exudyn at Assemble, accepted here (none left)
 KNOWN_ACCEPTED = set()
+
+
+# Exudyn 1.13.6 refuses at Add (ExudynValueError "must be given; the default 0 is only a placeholder")
+# an ObjectJointRollingDisc without discRadius and an ObjectConnectorDistance without distance, as an
+# item class instance or a dict, and both with the value 0; 1e-300 is accepted
+PLACEHOLDERS = [("ObjectJointRollingDisc", "discRadius", "BodyRigid"), ("ObjectConnectorDistance", "distance", "BodyPosition")]
+
+
+@pytest.mark.parametrize("class_name, param, marker", PLACEHOLDERS)
+@pytest.mark.parametrize("form", ["instance", "dict", "zero"])
+def test_placeholder_default_refused_at_add(class_name, param, marker, form):
+    mbs, m, items = _model()
+    markers = [mbs.AddMarker(MarkerBodyRigid(bodyNumber=items["ground"])), m[marker]]
+    count = mbs.systemData.NumberOfObjects()
+    cls = getattr(ii, class_name)
+    item = {"instance": lambda: cls(markerNumbers=markers),
+            "dict": lambda: {"objectType": class_name[6:], "markerNumbers": markers},
+            "zero": lambda: {"objectType": class_name[6:], "markerNumbers": markers, param: 0.0}}[form]
+    with pytest.raises(ItemParameterError, match=f"{class_name}.*'{param}' must be"):
+        mbs.AddObject(item())
+    assert mbs.systemData.NumberOfObjects() == count
+    mbs.AddObject(cls(markerNumbers=markers, **{param: 1e-300}))

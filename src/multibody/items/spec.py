@@ -476,6 +476,16 @@ def validate(spec, param, value, number=None, name=None):
         raise cls(describe_item(spec, number, name), param.name, value, r.expected) from None
 
 
+def check_placeholders(spec, values, number=None, name=None):
+    """Refuse an item whose positive real parameter is left at its default 0, a placeholder
+    (ObjectConnectorDistance.distance, ObjectJointRollingDisc.discRadius: Exudyn 1.13.6 refuses them
+    at Add)."""
+    for p in spec.params:
+        if p.kind == "PReal" and p.default == 0 and values.get(p.name) == 0:
+            raise ItemParameterError(describe_item(spec, number, name), p.name, values[p.name],
+                                     "must be given (> 0); the default 0 is only a placeholder")
+
+
 def default_value(param):
     """A fresh copy of a parameter's default (lists and arrays are not shared); visualization floats
     and colors in single precision, as set ones (_single)."""

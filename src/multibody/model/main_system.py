@@ -20,7 +20,7 @@ from ..enums import ConfigurationType
 from ..errors import ExudynValueError, ExudynIndexError, ItemParameterError, ModelError, OutOfScopeError
 from ..indices import INDEX_TYPES, _ItemIndex
 from ..items.frames import resolved_values
-from ..items.spec import (FAMILY_TYPE_KEY, REGISTRY, Item, default_value, describe_item,
+from ..items.spec import (FAMILY_TYPE_KEY, REGISTRY, Item, check_placeholders, default_value, describe_item,
                           user_function_report, validate, warn_legacy)
 
 FAMILIES = ("node", "object", "marker", "load", "sensor")
@@ -241,6 +241,7 @@ class MainSystem:
     def _append(self, family, rec):
         lst = self._items[family]
         number = len(lst)
+        check_placeholders(rec.spec, rec.values, number, rec.values["name"])
         lst.append(rec)
         names = self._names.get(family)
         if names is not None:

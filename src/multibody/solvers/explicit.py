@@ -36,7 +36,7 @@ from ..engine.entry import Mode
 from ..enums import ConfigurationType, DynamicSolverType, LinearSolverType
 from ..errors import ModelError
 from ..messages import warn
-from .implicit import newton_buffers, number_of_steps, ode1_vectors, time_interval, workspace_buffers
+from .implicit import backward_error_controlled, newton_buffers, number_of_steps, ode1_vectors, time_interval, workspace_buffers
 from .linear import SINGULAR_PIVOT, LinearSolver, SingularJacobian
 from .steploop import StepLoop
 
@@ -252,6 +252,8 @@ class ExplicitSolver(StepLoop):
         ti = self.settings.timeIntegration
         n = number_of_steps(float(ti.numberOfSteps))
         t0, t_end = time_interval(ti)
+        if t_end < t0 and self.tableau is not None and self.tableau.b_hat is not None:
+            backward_error_controlled(self.solver_type.name, self.automatic, t0, t_end)
         adaptive = bool(ti.adaptiveStep) or self.automatic
         # explicit ReduceStepSize halves the step, IncreaseStepSize doubles it (spec solvers.md 2)
         return (t0, t_end, n, (t_end - t0) / n, float(ti.minimumStepSize), adaptive, 0.5, 2.0,

@@ -61,6 +61,18 @@ def time_interval(ti):
     return t0, t_end
 
 
+def backward_error_controlled(solver, automatic, t0, t_end):
+    """Refuse startTime > endTime for an explicit solver with an embedded error estimate (Exudyn
+    1.13.6 never ends with its automatic step size, and fails with a fixed one); the other solvers
+    integrate backwards in one step of endTime - startTime, as Exudyn."""
+    if automatic:
+        raise ExudynValueError(f"SolveDynamic: timeIntegration.startTime = {t0:g} > timeIntegration.endTime = "
+                               f"{t_end:g} cannot be solved by {solver} with automatic step size (its step size "
+                               "control works forward in time only; Exudyn never ends)")
+    raise SolverError(f"SolveDynamic terminated: timeIntegration.startTime = {t0:g} > timeIntegration.endTime = "
+                      f"{t_end:g}: the error estimate of {solver} fails for a step backward in time")
+
+
 def newton_control(ns):
     """The control fields of Newton's settings (engine/control.py)."""
     restart = ns.maxModifiedNewtonIterations + ns.maxModifiedNewtonRestartIterations * (
@@ -142,7 +154,13 @@ class ImplicitSecondOrderSolver(NewtonMatrices, StepLoop):
         ti = self.settings.timeIntegration
         n = number_of_steps(float(ti.numberOfSteps))
         t0, t_end = time_interval(ti)
-        return (t0, t_end, n, (t_end - t0) / n, float(ti.minimumStepSize), bool(ti.adaptiveStep),
+        h = (t_end - t0) / n
+        if h * h == 0.0:
+            # (Exudyn 1.13.6: its Newton matrix, mass / (beta h^2), is infinite and Newton fails;
+            # measured down to 1.485e-154, where this solver fails the same way)
+            raise SolverError(f"SolveDynamic terminated: the step size (endTime - startTime) / numberOfSteps "
+                              f"= {h:g} is too small for an implicit solver (its square is 0 in floating point)")
+        return (t0, t_end, n, h, float(ti.minimumStepSize), bool(ti.adaptiveStep),
                 float(ti.adaptiveStepDecrease), float(ti.adaptiveStepIncrease),
                 int(ti.adaptiveStepRecoverySteps), int(ti.adaptiveStepRecoveryIterations))
 

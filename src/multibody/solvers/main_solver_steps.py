@@ -21,6 +21,7 @@ import numpy as np
 
 from ..engine.control import StepPhase, Status
 from ..errors import ExudynValueError, InternalError, NotImplementedFeatureError, SolverError
+from .base import END_TIME_TOLERANCE
 
 USER_FUNCTIONS = ("ComputeNewtonJacobian", "ComputeNewtonResidual", "ComputeNewtonUpdate", "DiscontinuousIteration",
                   "FinishStep", "InitializeStep", "Newton", "PostNewton", "UpdateCurrentTime")
@@ -162,9 +163,9 @@ class StepwiseMethods:
         the algorithmic accelerations as the predictor left them (Newton alone)."""
         inner, it = self._require(), self._it
         h, t_new = float(it.currentStepSize), float(it.currentTime)
-        if not h > 0:
-            raise ExudynValueError(f"{type(self).__name__}: it.currentStepSize must be > 0 for a step (set it before "
-                                   f"stepping by hand); received {h}")
+        if h == 0 or not np.isfinite(h):
+            raise ExudynValueError(f"{type(self).__name__}: it.currentStepSize must be finite and nonzero for a step "
+                                   f"(set it before stepping by hand); received {h}")
         e, cur = inner.engine, inner.current
         saved = {k: e[k] for k in _STEP_FIELDS}
         implicit = self.kind == "implicit"
@@ -442,7 +443,7 @@ def python_steps(solver, mbs, sims):
     inner, it = solver._inner, solver._it
     cur, start = inner.current, inner.start_of_step
     t_end = it.endTime
-    t_lim = t_end - 1e-10 * max(1.0, abs(t_end))
+    t_lim = t_end - END_TIME_TOLERANCE
     adaptive, h_max, rec_steps, rec_its = inner._time[5], inner._time[3], inner._time[8], inner._time[9]
     inner.output_manager.t_end = t_end
     if not it.currentStepSize > 0:
@@ -453,7 +454,7 @@ def python_steps(solver, mbs, sims):
     solver.FinishStep(mbs, sims)
     solver._initial_output = False
     steps = since = 0
-    while it.currentTime < t_lim and not solver._stop:
+    while (steps == 0 or it.currentTime < t_lim) and not solver._stop:     # (one step at least: steploop.py)
         start.copy_from(cur)
         a_alg0 = inner.a_alg.copy() if solver.kind == "implicit" else None
         it.currentStepIndex = solver._steps_done + 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from ..messages import log_level, progress_bar, solver_logger
+from .base import END_TIME_TOLERANCE
 from .verbose import NewtonLines
 
 
@@ -92,7 +93,7 @@ class Reporting(NewtonLines):
         if self._verbose >= 2:
             self.start_newton_lines()
         it = self.it
-        self._bar = progress_bar(it.endTime - it.startTime, self.solver_name)
+        self._bar = progress_bar(abs(it.endTime - it.startTime), self.solver_name)
 
     def report_step(self, step, t):
         """The console line of a finished step (``step`` steps done, as Exudyn numbers them: STEP1
@@ -101,7 +102,7 @@ class Reporting(NewtonLines):
         step). Nit/step: the Newton iterations per step since the previous line, as Exudyn's (6
         significant digits). The same into the solver information file with verboseModeFile."""
         if self._bar is not None:
-            self._bar.update(t - self.it.startTime - self._bar.n)
+            self._bar.update(abs(t - self.it.startTime) - self._bar.n)
         if self._verbose >= 2:
             self.end_of_step_lines()
         now = None
@@ -110,7 +111,7 @@ class Reporting(NewtonLines):
                 continue
             now = now or time.perf_counter()
             t_end = self.it.endTime
-            last = t >= t_end - 1e-10 * max(1.0, abs(t_end))
+            last = t >= t_end - END_TIME_TOLERANCE
             if ch.level >= 2 or (ch.level == 1 and (now - ch.last_time >= 2.0 or last)):
                 ch.last_time = now
                 it = self.it

@@ -17,7 +17,7 @@ import numpy as np
 from ..engine.control import StepPhase, Status
 from ..engine.entry import Mode
 from ..output.manager import TIME_EPS as OUTPUT_TIME_EPS
-from .base import SolverBase
+from .base import END_TIME_TOLERANCE, SolverBase
 from .report import Reporting
 
 COMPILED_STEPS_MAX = 100   # steps per compiled call (Ctrl+C waits for the end of a call)
@@ -90,6 +90,7 @@ class StepLoop(Reporting, SolverBase):
         it.startTime, it.endTime, it.numberOfSteps = t0, t_end, n
         it.maxStepSize, it.minStepSize, it.adaptiveStep = h_max, h_min, adaptive
         it.automaticStepSize = bool(self.reported_automatic_step_size)
+        it.currentTime = t0
         h = self.initial_step_size(h_max)
         e["t0"], e["h"], e["h_max"], e["h_min"] = t0, h, h_max, h_min
         e["adaptive"], e["step"], e["t"], e["step_phase"] = int(adaptive), 0, t0, int(StepPhase.NEW)
@@ -107,12 +108,14 @@ class StepLoop(Reporting, SolverBase):
 
     def solve_steps(self):
         """The steps from the engine's time to ``it.endTime`` (SolveSteps): the output of the
-        state it starts from (unless a restart file's), the steps, finishedSuccessfully."""
+        state it starts from (unless a restart file's), the steps, finishedSuccessfully. The
+        first step is done even where the time is already within END_TIME_TOLERANCE of the end
+        time or beyond it (as Exudyn 1.13.6: one step of endTime - startTime where startTime >
+        endTime, one step of the step size for an interval below the tolerance)."""
         h_max, adaptive, inc, rec_steps, rec_its = (self._time[k] for k in (3, 5, 7, 8, 9))
         e = self.engine
         t_end = self.it.endTime
-        tiny = 1e-10
-        t_lim = t_end - tiny * max(1.0, abs(t_end))
+        t_lim = t_end - END_TIME_TOLERANCE
         e["t_end"], e["t_lim"] = t_end, t_lim
         self.output_manager.t_end = t_end
         self.set_call_backs()
@@ -125,11 +128,13 @@ class StepLoop(Reporting, SolverBase):
         if realtime is not None:
             realtime = realtime + (e["t"], _realtime_clock())
         self._stop = False
-        while e["t"] < t_lim and not self._stop:
+        first = not e["t"] < t_lim
+        while (first or e["t"] < t_lim) and not self._stop:
             h = e["h"]
-            one = (realtime is not None or self._verbose > 1 or self.step_by_step()
+            one = (first or realtime is not None or self._verbose > 1 or self.step_by_step()
                    or (adaptive and h < h_max and not self.compiled_step_size_control))
             e["max_steps"], e["done"] = 1 if one else COMPILED_STEPS_MAX, 0
+            e["t_lim"] = np.inf if first else t_lim
             self.before_steps()
             if one:
                 self.report_step_start()
@@ -139,6 +144,8 @@ class StepLoop(Reporting, SolverBase):
                 self.after_one_step(adaptive, h_max, inc, rec_steps, rec_its)
                 if realtime is not None:
                     wait_for_real_time(e["t"], *realtime)
+            first = first and not e["done"]
+        e["t_lim"] = t_lim
         self.output.finishedSuccessfully = True
 
     def end_run(self):
