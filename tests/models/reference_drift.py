@@ -51,18 +51,6 @@ def drifted_outputs(exu, U):
     return res
 
 
-def _settings(exu, h, nSteps):
-    ss = exu.SimulationSettings()
-    ti = ss.timeIntegration
-    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, h * nSteps, 0
-    ti.newton.useModifiedNewton = False
-    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = NEWTON_TOL
-    ti.generalizedAlpha.spectralRadius = 0.8
-    ss.solution.file.write = False
-    ss.solution.sensors.writePeriod = 5 * h
-    return ss
-
-
 def _joint(mbs, U, joint, b0, b1):
     at = [0.4, 0., 0.]
     if joint == 'generic':
@@ -96,7 +84,8 @@ def chain_index2(exu, U, joint='generic', solver='NewmarkIndex2', h=0.01, nSteps
                'jointForce': mbs.AddSensor(U.SensorObject(objectNumber=jo, storeInternal=True, writeToFile=False,
                                                           outputVariableType=OV.ForceLocal))}
     mbs.Assemble()
-    ss = _settings(exu, h, nSteps)
+    ss = fixed_step_settings(exu, nSteps, h * nSteps, NEWTON_TOL, sensorEvery=5)
+    ss.timeIntegration.generalizedAlpha.spectralRadius = 0.8
     if solver == 'NewmarkIndex2':      # generalized-alpha's Newmark form with index-2 constraints, damped
         ga = ss.timeIntegration.generalizedAlpha
         ga.useNewmark = ga.useIndex2Constraints = True

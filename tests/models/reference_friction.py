@@ -28,19 +28,6 @@ LIMITS = dict(useLimitStops=True, limitStopsUpper=0.05, limitStopsLower=-0.02, l
               limitStopsDamping=5.)
 
 
-def _settings(exu, nSteps, endTime, tol=NEWTON_TOL):
-    ss = exu.SimulationSettings()
-    ti = ss.timeIntegration
-    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
-    ti.newton.useModifiedNewton = False
-    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = tol
-    ti.adaptiveStep = False
-    ti.explicit.useLieGroupIntegration = False
-    ss.solution.file.write = False
-    ss.solution.sensors.writePeriod = 10 * endTime / nSteps
-    return ss
-
-
 def _sensors(exu, U, mbs, objects):
     OV = exu.OutputVariableType
     return {f'{name}{k}': mbs.AddSensor(U.SensorObject(objectNumber=o, outputVariableType=var, storeInternal=True))
@@ -87,7 +74,7 @@ def sliding_block(exu, U, friction='bristle', limits=False, solver='GeneralizedA
                                  loadUserFunction=lambda mbs, t, load: amplitude * np.sin(4 * np.pi * t)))
     sensors = _sensors(exu, U, mbs, [o])
     mbs.Assemble()
-    ss = _settings(exu, nSteps, endTime)
+    ss = fixed_step_settings(exu, nSteps, endTime)
     mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver), storeSolver=True)
     return _results(mbs, sensors, 'dynamicSolver')
 
@@ -120,7 +107,7 @@ def coupled_blocks(exu, U, solver='GeneralizedAlpha', nSteps=300, endTime=1.5, u
         limitStopsUpper=0.3, limitStopsLower=-0.6, limitStopsStiffness=2e3, limitStopsDamping=5.))
     sensors = _sensors(exu, U, mbs, [o1, o2])
     mbs.Assemble()
-    ss = _settings(exu, nSteps, endTime)
+    ss = fixed_step_settings(exu, nSteps, endTime)
     mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver), storeSolver=True)
     return _results(mbs, sensors, 'dynamicSolver')
 

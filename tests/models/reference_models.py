@@ -2211,15 +2211,33 @@ def legacy_rigid_body_helpers(exu, U):
 CASES.update({'legacy_rigid_body_helpers': (legacy_rigid_body_helpers, dict())})
 
 
+def fixed_step_settings(exu, nSteps, endTime, tol=1e-12, sensorEvery=10):
+    """Full Newton at ``tol``, fixed steps, no Lie-group explicit integration, no solution file,
+    sensors every ``sensorEvery`` steps, no console output: the settings of the script-like cases
+    (reference_scripts, reference_friction, reference_relative_markers, reference_drift)."""
+    ss = exu.SimulationSettings()
+    ti = ss.timeIntegration
+    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
+    ti.newton.useModifiedNewton = False
+    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = tol
+    ti.adaptiveStep = False
+    ti.explicit.useLieGroupIntegration = False
+    ss.solution.file.write = False
+    ss.solution.sensors.writePeriod = sensorEvery * endTime / nSteps
+    return ss
+
+
 def _add_script_cases(filename='reference_scripts.py'):
     """The cases of ``filename`` (reference_scripts.py: models after published Exudyn scripts;
     reference_friction.py: CoordinateSpringDamperExt; reference_relative_markers.py: the markers
-    on two bodies), their builders in this module's namespace
+    on two bodies), their builders in this module's namespace, each module given
+    ``fixed_step_settings``
     (the tests find a builder by name here)."""
     import importlib.util
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), filename)
     spec = importlib.util.spec_from_file_location(os.path.splitext(filename)[0], path)
     mod = importlib.util.module_from_spec(spec)
+    mod.fixed_step_settings = fixed_step_settings      # (the modules' shared settings)
     spec.loader.exec_module(mod)
     for name, (builder, params) in mod.CASES.items():
         globals()[builder.__name__] = builder

@@ -25,19 +25,6 @@ NEWTON_TOL = 1e-12
 AXIS = list(np.array([0.3, 0.5, 0.8]) / np.linalg.norm([0.3, 0.5, 0.8]))
 
 
-def _settings(exu, nSteps, endTime, tol):
-    ss = exu.SimulationSettings()
-    ti = ss.timeIntegration
-    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
-    ti.newton.useModifiedNewton = False
-    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = tol
-    ti.adaptiveStep = False
-    ti.explicit.useLieGroupIntegration = False
-    ss.solution.file.write = False
-    ss.solution.sensors.writePeriod = 10 * endTime / nSteps
-    return ss
-
-
 def _bodies(exu, U, mbs, nodeType, spin):
     """Two rigid bodies; body 1 turns about AXIS of body 0 relative to it at ``spin`` rad/s (and
     about an axis normal to it)."""
@@ -98,7 +85,7 @@ def two_bodies(exu, U, marker='translation', connector='spring', nodeType='EP', 
     mbs.Assemble()
     if connector != 'spring':
         start.update(x0=mbs.GetMarkerOutput(m, OV.Coordinates)[0], v0=mbs.GetMarkerOutput(m, OV.Coordinates_t)[0])
-    ss = _settings(exu, nSteps, endTime, tol)
+    ss = fixed_step_settings(exu, nSteps, endTime, tol)
     mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
     sd = mbs.systemData
     res = {'q': [float(x) for x in sd.GetODE2Coordinates()],

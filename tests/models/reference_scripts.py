@@ -25,21 +25,6 @@ def _plain_state(mbs):
             'v': [float(x) for x in sd.GetODE2Coordinates_t()]}
 
 
-def _settings(exu, nSteps, endTime, tol=NEWTON_TOL):
-    """Full Newton at ``tol``, fixed steps, no Lie-group explicit integration, no solution file,
-    sensors every 10 steps, no console output."""
-    ss = exu.SimulationSettings()
-    ti = ss.timeIntegration
-    ti.numberOfSteps, ti.endTime, ti.verboseMode = nSteps, endTime, 0
-    ti.newton.useModifiedNewton = False
-    ti.newton.relativeTolerance = ti.newton.absoluteTolerance = tol
-    ti.adaptiveStep = False
-    ti.explicitIntegration.useLieGroupIntegration = False
-    ss.solution.file.write = False
-    ss.solution.sensors.writePeriod = 10 * endTime / nSteps
-    return ss
-
-
 def bricard(exu, U, index2=False, nSteps=400, endTime=0.4, tol=NEWTON_TOL):
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
@@ -61,7 +46,7 @@ def bricard(exu, U, index2=False, nSteps=400, endTime=0.4, tol=NEWTON_TOL):
                                           storeInternal=True)) for k in (1, 3)]
     mbs.Assemble()
     dof = mbs.ComputeSystemDegreeOfFreedom(verbose=False)
-    ss = _settings(exu, nSteps, endTime, tol)
+    ss = fixed_step_settings(exu, nSteps, endTime, tol)
     ss.timeIntegration.generalizedAlpha.useIndex2Constraints = index2
     ss.timeIntegration.generalizedAlpha.useNewmark = index2
     ss.linearSolverType = exu.LinearSolverType.EigenDense
@@ -96,7 +81,7 @@ def gravity_orbit(exu, U, solver='GeneralizedAlpha', nSteps=400, endTime=2.0, dM
     sensors = {name: mbs.AddSensor(U.SensorObject(objectNumber=o, outputVariableType=var, storeInternal=True))
                for name, var in (('force', OV.Force), ('distance', OV.Distance))}
     mbs.Assemble()
-    ss = _settings(exu, nSteps, endTime)
+    ss = fixed_step_settings(exu, nSteps, endTime)
     mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
     res = _plain_state(mbs)
     res['sensors'] = {k: np.asarray(mbs.GetSensorStoredData(s)).tolist() for k, s in sensors.items()}
@@ -130,7 +115,7 @@ def generic_ode1(exu, U, solver='GeneralizedAlpha', uf=True, load=True, mass=Tru
     sensors['object_y'] = mbs.AddSensor(U.SensorObject(objectNumber=o, outputVariableType=OV.Coordinates,
                                                        storeInternal=True))
     mbs.Assemble()
-    ss = _settings(exu, nSteps, endTime, tol)
+    ss = fixed_step_settings(exu, nSteps, endTime, tol)
     mbs.SolveDynamic(ss, solverType=getattr(exu.DynamicSolverType, solver))
     sd = mbs.systemData
     res = _plain_state(mbs)
@@ -160,7 +145,7 @@ def lie_group_spin(exu, U, newmark=False, nSteps=146, endTime=0.73, solver='Gene
     OV = exu.OutputVariableType
     s = mbs.AddSensor(U.SensorNode(nodeNumber=n, outputVariableType=OV.CoordinatesTotal, storeInternal=True))
     mbs.Assemble()
-    ss = _settings(exu, nSteps, endTime)
+    ss = fixed_step_settings(exu, nSteps, endTime)
     ss.timeIntegration.generalizedAlpha.useNewmark = newmark
     ss.timeIntegration.explicitIntegration.useLieGroupIntegration = True
     res = {}
@@ -255,7 +240,7 @@ def outputs_misc(exu, U):
                     n, OV.Rotation, configuration=getattr(exu.ConfigurationType, cfg))).tolist()
         return out
     res = {'outputs': collect('initial')}
-    mbs.SolveDynamic(_settings(exu, 50, 0.5, tol=1e-9))
+    mbs.SolveDynamic(fixed_step_settings(exu, 50, 0.5, tol=1e-9))
     res['outputs'].update(collect('final'))
     res.update(_plain_state(mbs))
     return res
@@ -281,7 +266,7 @@ def cvc_quadratic_initial(exu, U, solver='GeneralizedAlpha', nSteps=40, endTime=
     OV = exu.OutputVariableType
     s = mbs.AddSensor(U.SensorObject(objectNumber=exu.ObjectIndex(2), outputVariableType=OV.Force, storeInternal=True))
     mbs.Assemble()
-    ss = _settings(exu, nSteps, endTime)
+    ss = fixed_step_settings(exu, nSteps, endTime)
     ss.solution.sensors.writePeriod = endTime / nSteps
     ss.timeIntegration.generalizedAlpha.computeInitialAccelerations = True
     ss.timeIntegration.generalizedAlpha.useNewmark = solver == 'Newmark'
