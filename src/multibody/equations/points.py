@@ -11,21 +11,26 @@ from ..kernels import markers as km
 from ..kernels import records as kr
 from ..kernels import assembly as ka
 from ..kernels.groups import points as kg
-from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register, split_by)
+from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register
 
 
 class SplitOff:
-    """A group type whose items for which ``split_off(system, record)`` holds form groups of the
-    class ``split_group()`` (mass points on ground nodes, body markers on cables)."""
+    """A group type some of whose items form groups of other classes: ``split_group(system,
+    record)`` is the class of the item's group, None for this class (mass points on ground nodes,
+    body markers on cables)."""
 
     @classmethod
     def split(cls, system, items, records):
-        return split_by(records, lambda r: cls.split_off(system, r))
+        keys = [cls.split_group(system, r) for r in records]
+        order = [None] + [k for k in dict.fromkeys(keys) if k is not None]
+        parts = [[i for i, k in enumerate(keys) if k is key] for key in order]
+        return [p for p in parts if p]
 
     @classmethod
     def build(cls, system, items, records):
-        if records and all(cls.split_off(system, r) for r in records):
-            return cls.split_group().build(system, items, records)
+        keys = {cls.split_group(system, r) for r in records}
+        if len(keys) == 1 and None not in keys:
+            return keys.pop().build(system, items, records)
         return super().build(system, items, records)
 
 
@@ -278,7 +283,7 @@ class MassPoints(SplitOff, _SingleNodeBodies):
     width = 3
     node_type_names = ("Point",)
     kernel, layout = kg.mass_points, kg.MASS_POINTS
-    split_off, split_group = staticmethod(_on_ground_node), staticmethod(lambda: GroundMassPoints)
+    split_group = staticmethod(lambda system, r: GroundMassPoints if _on_ground_node(system, r) else None)
 
     def constant_mass_blocks(self, out):
         out[:] = self.mass[:, None, None] * np.eye(self.width)[None]
@@ -524,15 +529,18 @@ class NodeFrameMarkers(MarkerGroup):
         return dict(A_local=self.A_local, nodes=self.nodes)
 
 
-# bodies whose markers are points of a deformable axis (equations/cables.py CableMarkers)
-CABLE_BODY_TYPES = ("ANCFCable2D",)
+# bodies whose markers are points of a deformable axis (equations/cables.py CableMarkers,
+# equations/cables3d.py Cable3DMarkers)
+CABLE_BODY_TYPES = ("ANCFCable2D", "ANCFCable")
 
 
-def _on_cable(system, record):
-    return _refers_to(system, record, "bodyNumber", "object", CABLE_BODY_TYPES)
-
-
-def _cable_markers():
+def _cable_markers(system, record):
+    """The marker group class of a marker on a cable; None for other bodies."""
+    if not _refers_to(system, record, "bodyNumber", "object", CABLE_BODY_TYPES):
+        return None
+    if system.items["object"][int(record.values["bodyNumber"])].spec.type_name == "ANCFCable":
+        from .cables3d import Cable3DMarkers
+        return Cable3DMarkers
     from .cables import CableMarkers
     return CableMarkers
 
@@ -542,7 +550,7 @@ class BodyPointMarkers(SplitOff, MarkerGroup):
     """Marker at a body-fixed point b: p + A b, v + w x (A b), Jpos - skew(A b) Jrot (those on
     cables: CableMarkers)."""
     kernel, layout = kg.body_point_markers, kg.BODY_POINT_MARKERS
-    split_off, split_group = staticmethod(_on_cable), staticmethod(_cable_markers)
+    split_group = staticmethod(_cable_markers)
     reads_body_frames = True
 
     def setup(self, records):
@@ -563,7 +571,7 @@ class BodyMassMarkers(SplitOff, MarkerGroup):
     (the kernel of a body-fixed point at the center of mass; the masses set at Assemble; those on
     cables: CableMarkers)."""
     kernel, layout = kg.body_point_markers, kg.BODY_POINT_MARKERS
-    split_off, split_group = staticmethod(_on_cable), staticmethod(_cable_markers)
+    split_group = staticmethod(_cable_markers)
     reads_body_frames = True
 
     def setup(self, records):
