@@ -3,11 +3,12 @@ import warnings
 
 import numpy as np
 
-from .itemInterface import (LoadMassProportional, MarkerBodyMass, MarkerNodeCoordinate, NodePoint2DSlope1,
-                            NodePointGround, ObjectConnectorCoordinate)
+from .itemInterface import (LoadMassProportional, MarkerBodyCable2DCoordinates, MarkerBodyMass, MarkerNodeCoordinate,
+                            NodeGenericData, NodePoint2DSlope1, NodePointGround, ObjectConnectorCoordinate,
+                            ObjectJointSliding2D)
 
 __all__ = ["GenerateStraightLineANCFCable2D", "GenerateCircularArcANCFCable2D", "PointsAndSlopes2ANCFCable2D",
-           "GenerateBeamElementsAlongLine"]
+           "GenerateBeamElementsAlongLine", "GenerateSlidingJoint"]
 
 
 def _fix_node(mbs, node, position, fixed):
@@ -233,3 +234,26 @@ def GenerateBeamElementsAlongLine(mbs, positionStart, positionEnd, numberOfEleme
         constraints += _fix_node(mbs, nodes[-1], np.asarray(positionEnd, dtype=float), groundConstraintsEnd)
     return {'nodes': nodes, 'elements': objects, 'nodePositions': positions, 'constraintObjects': constraints,
             'loads': loads}
+
+
+def GenerateSlidingJoint(mbs, cableObjectList, markerBodyPositionOfSlidingBody, localMarkerIndexOfStartCable=0,
+                         slidingCoordinateStartPosition=0):
+    """An ObjectJointSliding2D of the marker ``markerBodyPositionOfSlidingBody`` along the
+    ObjectANCFCable2D elements ``cableObjectList`` (in this order): a MarkerBodyCable2DCoordinates
+    per element, a NodeGenericData [localMarkerIndexOfStartCable, slidingCoordinateStartPosition]
+    and the joint, the elements' offsets their summed lengths; returns [joint object index]."""
+    markers, offsets, start = [], [], 0.0
+    for o in cableObjectList:
+        markers.append(mbs.AddMarker(MarkerBodyCable2DCoordinates(bodyNumber=o)))
+        offsets.append(start)
+        start += float(mbs.GetObjectParameter(o, 'length'))
+    k = int(localMarkerIndexOfStartCable)
+    if not 0 <= k < len(markers):
+        raise ValueError("GenerateSlidingJoint: localMarkerIndexOfStartCable must be an index into cableObjectList "
+                         f"(0 ... {len(markers) - 1}), received {localMarkerIndexOfStartCable!r}")
+    data = mbs.AddNode(NodeGenericData(initialCoordinates=[k, slidingCoordinateStartPosition],
+                                       numberOfDataCoordinates=2))
+    joint = mbs.AddObject(ObjectJointSliding2D(markerNumbers=[markerBodyPositionOfSlidingBody, markers[k]],
+                                               slidingMarkerNumbers=markers, slidingMarkerOffsets=offsets,
+                                               nodeNumber=data))
+    return [joint]
