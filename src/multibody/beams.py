@@ -4,11 +4,12 @@ import warnings
 
 import numpy as np
 
-from .itemInterface import (LoadMassProportional, MarkerBodyMass, MarkerNodeCoordinate, NodePoint2DSlope1,
-                            NodePointGround, NodePointSlope1, ObjectConnectorCoordinate)
+from .itemInterface import (LoadMassProportional, MarkerBodyCable2DCoordinates, MarkerBodyMass, MarkerNodeCoordinate,
+                            NodeGenericData, NodePoint2DSlope1, NodePointGround, NodePointSlope1,
+                            ObjectConnectorCoordinate, ObjectJointSliding2D)
 
 __all__ = ["GenerateStraightLineANCFCable2D", "GenerateStraightLineANCFCable", "GenerateCircularArcANCFCable2D",
-           "PointsAndSlopes2ANCFCable2D", "GenerateBeamElementsAlongLine", "CreateReevingCurve"]
+           "PointsAndSlopes2ANCFCable2D", "GenerateBeamElementsAlongLine", "CreateReevingCurve", "GenerateSlidingJoint"]
 
 
 def _fix_node(mbs, node, position, fixed):
@@ -391,3 +392,26 @@ def CreateReevingCurve(circleList, drawingLinesPerCircle=64, numberOfANCFnodes=-
     return {'ancfPointsSlopes': rows, 'elementLengths': lengths, 'elementCurvatures': curvatures, 'totalLength': total,
             'circleData': circle_data, 'lineData': line_data, 'graphicsDataLines': lines,
             'graphicsDataCircles': circles_graphics}
+
+
+def GenerateSlidingJoint(mbs, cableObjectList, markerBodyPositionOfSlidingBody, localMarkerIndexOfStartCable=0,
+                         slidingCoordinateStartPosition=0):
+    """An ObjectJointSliding2D of the marker ``markerBodyPositionOfSlidingBody`` along the
+    ObjectANCFCable2D elements ``cableObjectList`` (in this order): a MarkerBodyCable2DCoordinates
+    per element, a NodeGenericData [localMarkerIndexOfStartCable, slidingCoordinateStartPosition]
+    and the joint, the elements' offsets their summed lengths; returns [joint object index]."""
+    markers, offsets, start = [], [], 0.0
+    for o in cableObjectList:
+        markers.append(mbs.AddMarker(MarkerBodyCable2DCoordinates(bodyNumber=o)))
+        offsets.append(start)
+        start += float(mbs.GetObjectParameter(o, 'length'))
+    k = int(localMarkerIndexOfStartCable)
+    if not 0 <= k < len(markers):
+        raise ValueError("GenerateSlidingJoint: localMarkerIndexOfStartCable must be an index into cableObjectList "
+                         f"(0 ... {len(markers) - 1}), received {localMarkerIndexOfStartCable!r}")
+    data = mbs.AddNode(NodeGenericData(initialCoordinates=[k, slidingCoordinateStartPosition],
+                                       numberOfDataCoordinates=2))
+    joint = mbs.AddObject(ObjectJointSliding2D(markerNumbers=[markerBodyPositionOfSlidingBody, markers[k]],
+                                               slidingMarkerNumbers=markers, slidingMarkerOffsets=offsets,
+                                               nodeNumber=data))
+    return [joint]

@@ -241,6 +241,7 @@ CONNECTOR_DRAW = {
     "ConnectorCoordinate": _draw_two_circles,
     "JointRevolute2D": _draw_two_circles,
     "JointPrismatic2D": _draw_prismatic_2d,
+    "JointSliding2D": _draw_two_circles,
     "ConnectorDistance": _draw_distance,
     "ConnectorSpringDamper": _draw_spring,
     "ConnectorCoordinateSpringDamper": _draw_spring,

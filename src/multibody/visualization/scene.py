@@ -188,6 +188,8 @@ class _Context:
         rec = self.records["marker"][m]
         if rec.spec.type_name in _COORDINATE_MARKERS:
             return self.f.nodes.pos[int(rec.values["nodeNumber"])].copy()
+        if rec.spec.type_name == "BodyCable2DCoordinates":     # the element's start, as Exudyn 1.13.6
+            return self.f.bodies.pos[int(rec.values["bodyNumber"])].copy()
         return self.f.markers.pos[m].copy()
 
     def mA(self, m):
