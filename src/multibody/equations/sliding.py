@@ -18,7 +18,7 @@ from ..enums import ConfigurationType
 from ..errors import AssemblyError, SolverError
 from ..kernels import sliding as ks
 from ..kernels.groups import sliding as kg
-from .cables import Cable2DCoordinateMarkers, _cable_ltg_and_length
+from .cables import Cable2DCoordinateMarkers, cable_ltg_and_length
 from .groups import CONSTRAINT_GROUPS, param_array, register
 from .joints import JointGroup
 
@@ -119,7 +119,7 @@ class SlidingJoints2D(JointGroup):
             if not isinstance(g, Cable2DCoordinateMarkers):
                 self._error(i, r, "slidingMarkerNumbers", f"marker {m}",
                             "MarkerBodyCable2DCoordinates markers of ObjectANCFCable2D elements")
-            ltg, L, _, _ = _cable_ltg_and_length(c, int(markers[m].values["bodyNumber"]))
+            ltg, L, _, _ = cable_ltg_and_length(c, int(markers[m].values["bodyNumber"]))
             for j, q in enumerate(int(x) for x in ltg):
                 if q not in where:
                     where[q] = len(union)
