@@ -169,6 +169,86 @@ def rigid2d(exu, U, G):
     return SC
 
 
+def _user_graphics(G, color, mbs):
+    """A graphicsDataUserFunction; it holds mbs: Exudyn draws nothing if the MainSystem it passes to
+    Python drawing user functions is gone (measured)."""
+    def f(mbsArg, itemNumber, mbs=mbs):
+        return [G.Brick([0.1 * int(itemNumber), 0., 0.], [0.1, 0.2, 0.3], color),
+                G.Sphere([0., 0.2, 0.], 0.05, color, nTiles=4)]
+    return f
+
+
+def options(exu, U, G):
+    """Each connector's and joint's own drawing options (drawSize, color, jointRadius, drawAsCylinder,
+    discAxis and planeNormal of rolling discs), rigid nodes with own size and color, graphicsData and
+    graphicsDataUserFunction of grounds, 3D and 2D rigid bodies, a MassPoint2D and ObjectGenericODE2,
+    hidden torque and mass-proportional loads, loads with user functions (drawn with loadVector)."""
+    SC, mbs = _new(exu)
+    g = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.2], visualization=U.VObjectGround(
+        graphicsDataUserFunction=_user_graphics(G, G.color.red, mbs))))
+    n0 = mbs.AddNode(U.NodeRigidBodyEP(referenceCoordinates=[1., 0., 0.] + list(U.RotationMatrix2EulerParameters(
+        U.RotationMatrixZ(0.4))), visualization=U.VNodeRigidBodyEP(drawSize=0.3, color=ORANGE)))
+    n1 = mbs.AddNode(U.NodeRigidBody2D(referenceCoordinates=[0., 1., 0.3], visualization=U.VNodeRigidBody2D(
+        drawSize=0.2, color=RED)))
+    b0 = mbs.AddObject(U.ObjectRigidBody(physicsMass=1., physicsInertia=[1., 1., 1., 0., 0., 0.], nodeNumber=n0,
+                                         visualization=U.VObjectRigidBody(
+                                             graphicsDataUserFunction=_user_graphics(G, G.color.green, mbs))))
+    b1 = mbs.AddObject(U.ObjectRigidBody2D(physicsMass=1., physicsInertia=1., nodeNumber=n1,
+                                           visualization=U.VObjectRigidBody2D(
+                                               graphicsDataUserFunction=_user_graphics(G, G.color.blue, mbs))))
+    pts = [mbs.AddNode(U.NodePoint(referenceCoordinates=[2., 0.1 * k, k])) for k in range(3)]
+    mbs.AddObject(U.ObjectGenericODE2(nodeNumbers=pts, massMatrix=np.eye(9), visualization=U.VObjectGenericODE2(
+        graphicsDataUserFunction=_user_graphics(G, G.color.orange, mbs))))
+    # graphicsData and graphicsDataUserFunction both given; a MassPoint2D with graphicsData on an own-size node
+    mbs.AddObject(U.ObjectGround(referencePosition=[-1., 0., 0.], visualization=U.VObjectGround(
+        graphicsData=[G.Brick([0., 0., 0.], [0.2, 0.2, 0.2], G.color.grey)],
+        graphicsDataUserFunction=_user_graphics(G, G.color.blue, mbs))))
+    n2 = mbs.AddNode(U.NodePoint2D(referenceCoordinates=[-1., 1.], initialCoordinates=[0.1, 0.2],
+                                   visualization=U.VNodePoint2D(drawSize=0.4, color=GREEN)))
+    mbs.AddObject(U.MassPoint2D(physicsMass=1., nodeNumber=n2, visualization=U.VMassPoint2D(
+        graphicsData=[G.Brick([0.1, 0., 0.], [0.2, 0.1, 0.1], G.color.red), G.Circle([0., 0., 0.], 0.1, RED)])))
+    mg = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=g, localPosition=[0.5, 0.5, 0.]))
+    m0 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b0, localPosition=[0.2, 0., 0.]))
+    m1 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b1, localPosition=[0., 0.2, 0.]))
+    mp = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=pts[1]))
+    mbs.AddLoad(U.Torque(markerNumber=m0, loadVector=[0., 0., 1.], visualization=U.VTorque(show=False)))
+    mm = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=b0))
+    mbs.AddLoad(U.LoadMassProportional(markerNumber=mm, loadVector=[0., 0., -9.81],
+                                       visualization=U.VLoadMassProportional(show=False)))
+    # loads with user functions: drawn with the user function's vector (loads.drawWithUserFunction)
+    mbs.AddLoad(U.Force(markerNumber=mp, loadVector=[1., 0., 0.],
+                        loadVectorUserFunction=lambda mbs, t, load: [0., 2. * load[0], 1.]))
+    mbs.AddLoad(U.Torque(markerNumber=m0, loadVector=[0., 0., 1.],
+                         loadVectorUserFunction=lambda mbs, t, load: [load[2], 0., 0.]))
+    mbs.AddLoad(U.LoadMassProportional(markerNumber=mm, loadVector=[0., 0., -9.81],
+                                       loadVectorUserFunction=lambda mbs, t, load: [0., 9.81, 0.]))
+    mbs.AddObject(U.CartesianSpringDamper(markerNumbers=[mg, m0], stiffness=[1., 1., 1.],
+                                          visualization=U.VCartesianSpringDamper(drawSize=0.2, color=GREEN)))
+    mbs.AddObject(U.RigidBodySpringDamper(markerNumbers=[mg, m1], stiffness=np.eye(6).tolist(),
+                                          visualization=U.VRigidBodySpringDamper(drawSize=0.15, color=RED)))
+    mbs.AddObject(U.ObjectConnectorLinearSpringDamper(markerNumbers=[mg, m0], stiffness=1.,
+                                                      visualization=U.VObjectConnectorLinearSpringDamper(
+                                                          drawSize=0.1, drawAsCylinder=True, color=ORANGE)))
+    mbs.AddObject(U.ObjectConnectorLinearSpringDamper(markerNumbers=[m0, m1], stiffness=1.,
+                                                      visualization=U.VObjectConnectorLinearSpringDamper(
+                                                          drawAsCylinder=True)))
+    mbs.AddObject(U.TorsionalSpringDamper(markerNumbers=[mg, m1], stiffness=1.,
+                                          visualization=U.VTorsionalSpringDamper(drawSize=0.3, color=GREEN)))
+    mbs.AddObject(U.SphericalJoint(markerNumbers=[mg, m0], activeConnector=False,
+                                   visualization=U.VSphericalJoint(jointRadius=0.05, color=RED)))
+    mbs.AddObject(U.DistanceConstraint(markerNumbers=[m0, mp], distance=1., activeConnector=False,
+                                       visualization=U.VDistanceConstraint(drawSize=0.2, color=GREEN)))
+    mbs.AddObject(U.RevoluteJoint2D(markerNumbers=[mp, m1], activeConnector=False,
+                                    visualization=U.VRevoluteJoint2D(drawSize=0.25, color=ORANGE)))
+    mbs.AddObject(U.SpringDamper(markerNumbers=[mp, m1], stiffness=1., visualization=U.VSpringDamper(
+        drawSize=0.05, color=RED)))
+    for axis, normal in (([0., 1., 0.], [0., 0., 1.]), ([0., 0.6, 0.8], [0., 1., 0.])):
+        mbs.AddObject(U.ObjectJointRollingDisc(markerNumbers=[mg, m0], activeConnector=False, discRadius=0.3,
+                                               discAxis=axis, planeNormal=normal))
+    mbs.Assemble()
+    return SC
+
+
 # cable types drawn by the cable model: node and object item names, the reference and initial node
 # coordinates of node i at x, the object's parameters; a new cable type is one more entry
 CABLES = {
@@ -203,7 +283,160 @@ def cable(exu, U, G, kind):
     return SC
 
 
-MODELS = {"points": points, "rigid3d": rigid3d, "rigid2d": rigid2d,
+def _sensor_sum(mbs, t, sensorNumbers, factors, configuration):
+    """A sensorUserFunction: the weighted sum of the sensors' first values."""
+    return [sum(f * mbs.GetSensorValues(s, configuration=configuration)[0] for s, f in zip(sensorNumbers, factors))]
+
+
+def coordinates(exu, U, G):
+    """1D and generic coordinates: Node1D with Mass1D and ObjectRotationalMass1D, NodeGenericODE1 with
+    ObjectGenericODE1, NodeGenericData; coordinate markers (node, ODE1, relative to two rigid bodies)
+    with coordinate connectors, constraints, loads and sensors incl. SensorUserFunction;
+    ConnectorGravity; joints with own axis sizes."""
+    SC, mbs = _new(exu)
+    g = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., -0.5]))
+    ns = [mbs.AddNode(U.Node1D(referenceCoordinates=[r], initialCoordinates=[0.1])) for r in (0.5, 0.2, 0.)]
+    m1 = mbs.AddObject(U.Mass1D(physicsMass=1., nodeNumber=ns[0], referencePosition=[0., 1., 0.],
+                                referenceRotation=U.RotationMatrixZ(0.5).tolist(), visualization=U.VMass1D(
+                                    graphicsData=[G.Brick([0., 0., 0.], [0.2, 0.1, 0.1], G.color.red)])))
+    mbs.AddObject(U.Mass1D(physicsMass=1., nodeNumber=ns[2], referencePosition=[0., -1., 0.]))
+    r1 = mbs.AddObject(U.ObjectRotationalMass1D(physicsInertia=1., nodeNumber=ns[1], referencePosition=[1., 1., 0.],
+                                                referenceRotation=U.RotationMatrixX(0.4).tolist(),
+                                                visualization=U.VObjectRotationalMass1D(graphicsData=[G.Cylinder(
+                                                    [0., 0., -0.1], [0., 0., 0.2], 0.2, G.color.blue, nTiles=8)])))
+    n1 = mbs.AddNode(U.NodeGenericODE1(numberOfODE1Coordinates=2, referenceCoordinates=[0., 0.],
+                                       initialCoordinates=[1., 0.]))
+    mbs.AddObject(U.ObjectGenericODE1(nodeNumbers=[n1], systemMatrix=[[0., 1.], [-1., 0.]]))
+    nd = mbs.AddNode(U.NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[0.]))
+    nr = [mbs.AddNode(U.NodeRigidBodyRotVecLG(referenceCoordinates=[x, 0., 1., 0., 0., 0.3 * x])) for x in (1., 2.)]
+    bs = [mbs.AddObject(U.ObjectRigidBody(physicsMass=1., physicsInertia=[1., 1., 1., 0., 0., 0.], nodeNumber=n))
+          for n in nr]
+    mc = [mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=n, coordinate=0)) for n in ns]
+    mo1 = mbs.AddMarker(U.MarkerNodeODE1Coordinate(nodeNumber=n1, coordinate=1))
+    mt = mbs.AddMarker(U.MarkerBodiesRelativeTranslationCoordinate(bodyNumbers=bs, localPosition0=[0.1, 0., 0.],
+                                                                   localPosition1=[0., 0.2, 0.], axis0=[0., 1., 0.]))
+    mr = mbs.AddMarker(U.MarkerBodiesRelativeRotationCoordinate(bodyNumbers=bs, localPosition0=[0., 0.1, 0.],
+                                                                localPosition1=[0.2, 0., 0.], nodeNumber=nd,
+                                                                axis0=[0., 0., 1.]))
+    mbs.AddMarker(U.MarkerBodiesRelativeTranslationCoordinate(
+        bodyNumbers=bs, visualization=U.VMarkerBodiesRelativeTranslationCoordinate(show=False)))
+    mp = [mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=b, localPosition=[0., 0., 0.])) for b in bs]
+    mg = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=g, localPosition=[1.5, 0., 1.]))
+    mb = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=bs[0], localPosition=[0.5, 0., 0.]))
+    lc = mbs.AddLoad(U.LoadCoordinate(markerNumber=mc[0], load=1.))
+    mbs.AddLoad(U.LoadCoordinate(markerNumber=mt, load=2.))
+    mbs.AddLoad(U.LoadCoordinate(markerNumber=mr, load=-1.))
+    mbs.AddLoad(U.LoadTorqueVector(markerNumber=mb, loadVector=[0., 0., 1.]))
+    cs = mbs.AddObject(U.CoordinateSpringDamper(markerNumbers=[mc[0], mc[1]], stiffness=1.,
+                                                visualization=U.VCoordinateSpringDamper(drawSize=0.2, color=RED)))
+    mbs.AddObject(U.CoordinateConstraint(markerNumbers=[mc[1], mc[2]], activeConnector=False,
+                                         visualization=U.VCoordinateConstraint(drawSize=0.3, color=ORANGE)))
+    mbs.AddObject(U.ObjectConnectorCoordinateSpringDamperExt(markerNumbers=[mc[2], mc[0]], stiffness=1.))
+    mbs.AddObject(U.ObjectConnectorCoordinateSpringDamperExt(markerNumbers=[mt, mc[0]], stiffness=1.,
+                                                             visualization=U.VObjectConnectorCoordinateSpringDamperExt(
+                                                                 drawSize=0.1, color=GREEN)))
+    mbs.AddObject(U.CoordinateSpringDamper(markerNumbers=[mo1, mr], stiffness=1.))
+    mbs.AddObject(U.ObjectConnectorGravity(markerNumbers=mp, mass0=1., mass1=1.))
+    mbs.AddObject(U.ObjectConnectorGravity(markerNumbers=mp, mass0=1., mass1=1.,
+                                           visualization=U.VObjectConnectorGravity(show=True, color=RED)))
+    mbs.AddObject(U.GenericJoint(markerNumbers=[mg, mb], constrainedAxes=[1, 1, 1, 1, 0, 0], activeConnector=False,
+                                 visualization=U.VGenericJoint(axesRadius=0.02, axesLength=0.3, color=GREEN)))
+    mbs.AddObject(U.RevoluteJointZ(markerNumbers=[mg, mb], activeConnector=False,
+                                   visualization=U.VRevoluteJointZ(axisRadius=0.03, axisLength=0.5)))
+    mbs.AddObject(U.PrismaticJointX(markerNumbers=[mg, mb], activeConnector=False,
+                                    visualization=U.VPrismaticJointX(axisRadius=0.05, axisLength=0.2)))
+    mbs.AddObject(U.ObjectJointRollingDisc(markerNumbers=[mg, mb], activeConnector=False, discRadius=0.4,
+                                           visualization=U.VObjectJointRollingDisc(discWidth=0.3, color=RED)))
+    s0 = mbs.AddSensor(U.SensorNode(nodeNumber=ns[0], outputVariableType=exu.OutputVariableType.Coordinates,
+                                    writeToFile=False))
+    for n in (n1, nd):
+        mbs.AddSensor(U.SensorNode(nodeNumber=n, outputVariableType=exu.OutputVariableType.Coordinates,
+                                   writeToFile=False))
+    s1 = mbs.AddSensor(U.SensorBody(bodyNumber=m1, outputVariableType=exu.OutputVariableType.Position,
+                                    writeToFile=False))
+    mbs.AddSensor(U.SensorBody(bodyNumber=r1, outputVariableType=exu.OutputVariableType.Rotation,
+                               writeToFile=False))
+    mbs.AddSensor(U.SensorObject(objectNumber=cs, outputVariableType=exu.OutputVariableType.Force,
+                                 writeToFile=False))
+    for m in (mo1, mt, mr):
+        mbs.AddSensor(U.SensorMarker(markerNumber=m, outputVariableType=exu.OutputVariableType.Coordinates,
+                                     writeToFile=False))
+    mbs.AddSensor(U.SensorLoad(loadNumber=lc, writeToFile=False))
+    mbs.AddSensor(U.SensorUserFunction(sensorNumbers=[s0, s1], factors=[1., 2.], writeToFile=False,
+                                       sensorUserFunction=lambda *a: _sensor_sum(mbs, *a)))
+    mbs.AddSensor(U.SensorNode(nodeNumber=ns[1], outputVariableType=exu.OutputVariableType.Coordinates,
+                               writeToFile=False))
+    mbs.Assemble()
+    return SC
+
+
+def generic_ode2(exu, U, G):
+    """ObjectGenericODE2 on point nodes and a NodeGenericODE2: triangleMesh of 3 and of 6 columns, own
+    color, showNodes, hidden; its coordinate markers, a ConnectorCoordinateVector, sensors; a shown
+    SensorBody of it ends the drawing (the sensor after it is not drawn), a hidden one does not."""
+    SC, mbs = _new(exu)
+    corners = ([0., 0., 0.], [1., 0., 0.], [0., 1., 0.], [1., 1., 0.5], [0.5, 0., 0.], [0.5, 0.5, 0.])
+    pts = [mbs.AddNode(U.NodePoint(referenceCoordinates=p, initialCoordinates=[0., 0., 0.1 * k]))
+           for k, p in enumerate(corners)]
+    ng = mbs.AddNode(U.NodeGenericODE2(numberOfODE2Coordinates=2, referenceCoordinates=[1., 2.],
+                                       initialCoordinates=[0.5, 0.], initialCoordinates_t=[0., 0.]))
+    M = np.eye(9).tolist()
+    o0 = mbs.AddObject(U.ObjectGenericODE2(nodeNumbers=pts[:3], massMatrix=M, stiffnessMatrix=M,
+                                           visualization=U.VObjectGenericODE2(triangleMesh=[[0, 1, 2]], color=GREEN,
+                                                                              showNodes=True)))
+    mbs.AddObject(U.ObjectGenericODE2(nodeNumbers=[pts[1], pts[3], pts[2]], massMatrix=M, stiffnessMatrix=M,
+                                      visualization=U.VObjectGenericODE2(triangleMesh=[[0, 1, 2], [2, 1, 0]])))
+    mbs.AddObject(U.ObjectGenericODE2(nodeNumbers=[pts[k] for k in (0, 1, 2, 4, 5, 3)], massMatrix=np.eye(18),
+                                      visualization=U.VObjectGenericODE2(triangleMesh=[[0, 1, 2, 3, 4, 5]], color=RED)))
+    mbs.AddObject(U.ObjectGenericODE2(nodeNumbers=[pts[3], ng], massMatrix=np.eye(5).tolist(),
+                                      visualization=U.VObjectGenericODE2(showNodes=True, show=False)))
+    o3 = mbs.AddObject(U.ObjectGenericODE2(nodeNumbers=[ng], massMatrix=np.eye(2), stiffnessMatrix=np.eye(2),
+                                           visualization=U.VObjectGenericODE2(showNodes=True, color=RED)))
+    mo = mbs.AddMarker(U.MarkerObjectODE2Coordinates(objectNumber=o3))
+    mn = mbs.AddMarker(U.MarkerNodeCoordinates(nodeNumber=ng))
+    mbs.AddMarker(U.MarkerNodePosition(nodeNumber=pts[3]))
+    lc = mbs.AddLoad(U.LoadCoordinate(markerNumber=mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=ng, coordinate=1)),
+                                      load=1.))
+    co = mbs.AddObject(U.ObjectConnectorCoordinateVector(markerNumbers=[mo, mn], scalingMarker0=np.eye(2),
+                                                         scalingMarker1=-np.eye(2), activeConnector=False))
+    for s in (U.SensorBody(bodyNumber=o0, outputVariableType=exu.OutputVariableType.Coordinates,
+                           visualization=U.VSensorBody(show=False)),
+              U.SensorNode(nodeNumber=ng, outputVariableType=exu.OutputVariableType.Coordinates),
+              U.SensorMarker(markerNumber=mo, outputVariableType=exu.OutputVariableType.Coordinates),
+              U.SensorObject(objectNumber=co, outputVariableType=exu.OutputVariableType.Force),
+              U.SensorLoad(loadNumber=lc),
+              U.SensorBody(bodyNumber=o0, outputVariableType=exu.OutputVariableType.Coordinates),
+              U.SensorNode(nodeNumber=pts[0], outputVariableType=exu.OutputVariableType.Position)):
+        s.writeToFile = False
+        mbs.AddSensor(s)
+    mbs.Assemble()
+    return SC
+
+
+
+def cable_markers(exu, U, G):
+    """Markers of a two-element ANCFCable2D: MarkerBodyCable2DShape (own numberOfSegments and offset,
+    hidden) and MarkerBodyCable2DCoordinates, each with a load or sensor."""
+    SC, mbs = _new(exu)
+    nodes = [mbs.AddNode(U.NodePoint2DSlope1(referenceCoordinates=[x, 0., 1., 0.],
+                                             initialCoordinates=[0., 0.1 * x, 0., 0.2]))
+             for x in (0., 0.6, 1.2)]
+    cs = [mbs.AddObject(U.ObjectANCFCable2D(nodeNumbers=nodes[i:i + 2], physicsLength=0.6, physicsMassPerLength=1.,
+                                            physicsBendingStiffness=1., physicsAxialStiffness=100.)) for i in (0, 1)]
+    mbs.AddMarker(U.MarkerBodyCable2DShape(bodyNumber=cs[0]))
+    mbs.AddMarker(U.MarkerBodyCable2DShape(bodyNumber=cs[1], numberOfSegments=5, verticalOffset=0.05))
+    mbs.AddMarker(U.MarkerBodyCable2DShape(bodyNumber=cs[1], visualization=U.VMarkerBodyCable2DShape(show=False)))
+    mc = mbs.AddMarker(U.MarkerBodyCable2DCoordinates(bodyNumber=cs[1]))
+    mn = mbs.AddMarker(U.MarkerNodeCoordinate(nodeNumber=nodes[2], coordinate=1))
+    mbs.AddLoad(U.LoadCoordinate(markerNumber=mn, load=-1.))
+    mbs.AddSensor(U.SensorMarker(markerNumber=mc, outputVariableType=exu.OutputVariableType.Coordinates,
+                                 writeToFile=False))
+    mbs.Assemble()
+    return SC
+
+
+MODELS = {"points": points, "rigid3d": rigid3d, "rigid2d": rigid2d, "coordinates": coordinates,
+          "generic_ode2": generic_ode2, "cable_markers": cable_markers, "options": options,
           **{k: (lambda exu, U, G, k=k: cable(exu, U, G, k)) for k in CABLES}}
 
 # settings case -> entries set on top of the model's base settings
@@ -248,6 +481,18 @@ SETTINGS = {
     "solid_bases_numbers": {"markers.drawSimplified": False, "markers.showBasis": True, "nodes.showBasis": True,
                             "nodes.showNumbers": True, "nodes.drawNodesAsPoint": False},
     "general_world_basis": {"general.drawWorldBasis": True, "general.worldBasisSize": 2.},
+    "connectors_windings": {"connectors.springNumberOfWindings": 5},
+    "connectors_contact": {"connectors.showContact": True, "connectors.contactPointsDefaultSize": 0.3},
+    "bodies_deformation_scale": {"bodies.deformationScaleFactor": 2.},
+    "bodies_beams_vertical": {"bodies.beams.drawVertical": True, "bodies.beams.drawVerticalValues": True,
+                              "bodies.beams.drawVerticalOffset": 0.3, "bodies.beams.drawVerticalFactor": 2.,
+                              "bodies.beams.crossSectionTiling": 7},
+    "nodes_slopes": {"nodes.showNodalSlopes": True},
+    "nodes_slopes_numbers": {"nodes.showNodalSlopes": True, "nodes.drawNodesAsPoint": False, "nodes.defaultSize": 0.1,
+                             "nodes.showNumbers": True},
+    "loads_user_functions_off": {"loads.drawWithUserFunction": False},
+    "sizes_unset": {"loads.defaultSize": -1., "connectors.defaultSize": -1., "markers.defaultSize": -1.,
+                    "sensors.defaultSize": -1., "nodes.drawNodesAsPoint": False},
     "general_coordinate_system": {"general.drawCoordinateSystem": True, "general.showSolverInformation": False,
                                   "general.showComputationInfo": False},
 }

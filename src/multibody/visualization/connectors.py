@@ -5,8 +5,8 @@ connectors.showNumbers, and the markers' joint axes with connectors.showJointAxe
 import numpy as np
 
 from ..graphics import ComputeOrthonormalBasisVectors
-from .shapes import (BASIS_COLORS, BASIS_COLORS_1, RED, add_triangles, arrow, cylinder, marker0_color, number_color,
-                     resolution, tube)
+from .shapes import (BASIS_COLORS, BASIS_COLORS_1, RED, add_triangles, arrow, axis_basis, cylinder, marker0_color,
+                     number_color, resolution, tube)
 
 OBJECT = 2
 DEFAULT_COLOR = (-1.0, -1.0, -1.0, -1.0)
@@ -66,6 +66,10 @@ def _draw_prismatic_2d(ctx, item, rec, c, r, m0, m1):
     ctx.b.line(item, ctx.mpos(m0), ctx.mpos(m1), c)
 
 
+def _draw_line(ctx, item, rec, c, r, m0, m1):
+    ctx.b.line(item, ctx.mpos(m0), ctx.mpos(m1), c)
+
+
 def _draw_distance(ctx, item, rec, c, r, m0, m1):
     p0, p1 = ctx.mpos(m0), ctx.mpos(m1)
     if ctx.vs.connectors.drawSimplified:
@@ -73,8 +77,10 @@ def _draw_distance(ctx, item, rec, c, r, m0, m1):
     else:
         L = np.linalg.norm(p1 - p0)
         if L > 0:
-            # tube radius: 0.05 * connectors.defaultSize (measured with Exudyn 1.13.6; drawSize not used)
-            _solid_axis(ctx, item, 0.5 * (p0 + p1), (p1 - p0) / L, 0.05 * ctx.vs.connectors.defaultSize, L, c)
+            # tube radius: half the own drawSize, else 0.05 * connectors.defaultSize (measured)
+            size = rec.vvalues.get("drawSize", -1.0)
+            radius = 0.05 * ctx.vs.connectors.defaultSize if size == -1 else 0.5 * float(size)
+            _solid_axis(ctx, item, 0.5 * (p0 + p1), (p1 - p0) / L, radius, L, c)
 
 
 def _draw_spring(ctx, item, rec, c, r, m0, m1):
@@ -93,13 +99,30 @@ def _draw_cartesian_spring(ctx, item, rec, c, r, m0, m1):
 
 
 def _draw_two_spheres(ctx, item, rec, c, r, m0, m1):
+    if r <= 0:
+        return   # measured: no spheres with connectors.defaultSize <= 0
     res = resolution(ctx.vs.general.sphereTiling)
     ctx.b.sphere(item, ctx.mpos(m0), c, r, res)
     ctx.b.sphere(item, ctx.mpos(m1), c, r, res)
 
 
+def _draw_linear_spring(ctx, item, rec, c, r, m0, m1):
+    """Spheres at the markers; with drawAsCylinder a cylinder of radius r along marker 0's x axis,
+    about the markers' midpoint, as long as the displacement along that axis (measured)."""
+    _draw_two_spheres(ctx, item, rec, c, r, m0, m1)
+    if r > 0 and rec.vvalues.get("drawAsCylinder", False):
+        p0, p1 = ctx.mpos(m0), ctx.mpos(m1)
+        axis = ctx.mA(m0)[:, 0]
+        v = (axis @ (p1 - p0)) * axis
+        add_triangles(ctx.b, item, cylinder(0.5 * (p0 + p1 - v), v, r, None, int(ctx.vs.general.cylinderTiling),
+                                            basis_axis=None if v @ v > 0 else axis), c)
+
+
 def _draw_rigid_spring(ctx, item, rec, c, r, m0, m1):
-    """Spheres at marker 0 (c) and marker 1 (m), joined by a solid cylinder of radius 0.8 r."""
+    """Spheres at marker 0 (c) and marker 1 (m), joined by a solid cylinder of radius 0.8 r (nothing
+    with r <= 0)."""
+    if r <= 0:
+        return
     p0, p1 = ctx.mpos(m0), ctx.mpos(m1)
     res = resolution(ctx.vs.general.sphereTiling)
     ctx.b.sphere(item, p0, c, r, res)
@@ -133,12 +156,20 @@ _TORSIONAL_PARTS = (("cylinder", 0., 0.25, 0.5, 2), ("cylinder", 0., 0.625, 0.02
 
 
 def _draw_torsional_spring(ctx, item, rec, c, r, m0, m1):
-    """At each marker a disc and a double arrow along its z axis; marker 0 in c, marker 1 in 0.5 c + 0.25."""
+    """At each marker a disc and a double arrow along its z axis; marker 0 in c, marker 1 in 0.5 c + 0.25.
+    r: half connectors.defaultSize, or the own drawSize itself (measured)."""
+    size = rec.vvalues.get("drawSize", -1.0)
+    r = r if size == -1 else float(size)
+    if r <= 0:
+        return
     n = int(ctx.vs.general.axesTiling)
     c1 = c.copy()
     c1[:3] = 0.5 * c[:3] + 0.25
     for m, col in ((m0, c), (m1, c1)):
-        p, A = ctx.mpos(m), ctx.mA(m)
+        # tiles about the marker's z axis, starting at the basis of that axis (measured)
+        p, axis = ctx.mpos(m), ctx.mA(m)[:, 2]
+        _, n1, n2 = axis_basis(axis)
+        A = np.column_stack([n1, n2, axis])
         for kind, z0, z1, radius, tiles in _TORSIONAL_PARTS:
             add_triangles(ctx.b, item, _revolved(p, A, (kind, z0 * r, z1 * r, radius * r), tiles * n), col)
 
@@ -245,12 +276,13 @@ CONNECTOR_DRAW = {
     "ConnectorDistance": _draw_distance,
     "ConnectorSpringDamper": _draw_spring,
     "ConnectorCoordinateSpringDamper": _draw_spring,
+    "ConnectorCoordinateSpringDamperExt": _draw_spring,
     "ConnectorCartesianSpringDamper": _draw_cartesian_spring,
-    "ConnectorLinearSpringDamper": _draw_two_spheres,
+    "ConnectorLinearSpringDamper": _draw_linear_spring,
     "ConnectorRigidBodySpringDamper": _draw_rigid_spring,
     "ConnectorTorsionalSpringDamper": _draw_torsional_spring,
     "JointRollingDisc": _draw_rolling_disc,
-    "ConnectorGravity": _draw_distance,
+    "ConnectorGravity": _draw_line,
     "JointSpherical": _draw_spherical,
     "JointRevoluteZ": _draw_revolute_z,
     "JointPrismaticX": _draw_prismatic_x,

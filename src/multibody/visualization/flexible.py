@@ -13,7 +13,7 @@ import numpy as np
 from .connectors import shown_object
 from .shapes import add_triangles, number_color
 
-def _node_coordinates(ctx, n, count):
+def node_coordinates(ctx, n, count):
     """Total coordinates (reference + displacement) of node n's first ``count`` ODE2 coordinates."""
     c = ctx.mbs._compiled
     s = int(c.node_ode2_start[n])
@@ -31,7 +31,7 @@ def _hermite(x, L):
 def ancf_cable2d_axis(ctx, rec, x):
     """Points (m, 3) and tangents (m, 3) of an ObjectANCFCable2D's axis at local x (m,)."""
     n0, n1 = (int(n) for n in rec.values["nodeNumbers"])
-    q = np.concatenate([_node_coordinates(ctx, n0, 4), _node_coordinates(ctx, n1, 4)]).reshape(4, 2)
+    q = np.concatenate([node_coordinates(ctx, n0, 4), node_coordinates(ctx, n1, 4)]).reshape(4, 2)
     S, dS = _hermite(x, float(rec.values["length"]))
     r, t = S.T @ q, dS.T @ q
     zeros = np.zeros((len(r), 1))

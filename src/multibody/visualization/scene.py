@@ -12,8 +12,8 @@ kinematics are restored afterwards.
 import numpy as np
 
 from ..graphics import ComputeOrthonormalBasisVectors
-from .connectors import CONNECTOR_DRAW, OBJECT, draw_connector, own_color
-from .flexible import FLEXIBLE_DRAW, draw_flexible
+from .connectors import CONNECTOR_DRAW, OBJECT, draw_connector, own_color, shown_object
+from .flexible import FLEXIBLE_DRAW, draw_flexible, node_coordinates
 from .shapes import BASIS_COLORS, add_triangles, arrow, cube, face_normals, number_color, resolution, small_sphere
 
 NODE, MARKER, LOAD, SENSOR = 1, 3, 4, 5
@@ -21,6 +21,10 @@ MARKER_COLOR = (0.1, 0.5, 0.1, 1.0)
 # cross size of markers with markers.defaultSize = -1, and node sphere radius with nodes.defaultSize = -1
 MARKER_SIZE_UNSET = 0.002
 NODE_RADIUS_UNSET = 0.001
+# the numbers of an object's nodes (ObjectGenericODE2.showNodes)
+OBJECT_NODE_NUMBER_COLOR = (0.7, 0.7, 0.7, 1.0)
+# arrow length of loads with loads.defaultSize = -1
+LOAD_SIZE_UNSET = 0.002
 # octahedron size of sensors with sensors.defaultSize = -1
 SENSOR_SIZE_UNSET = 0.003
 # arrow head length and cone radius per loads.defaultRadius (shaft radius)
@@ -167,6 +171,11 @@ class _Frames:
         self.nodes, self.bodies, self.markers = eq.frames_at(np.asarray(q, dtype=float), np.asarray(v, dtype=float),
                                                              float(t))
         self.body_has_frame = np.zeros(eq.body_frames.n, dtype=bool)
+        # a Node1D is at (its total coordinate, 0, 0) (measured with Exudyn 1.13.6)
+        for n, rec in enumerate(c.items["node"]):
+            if rec.spec.type_name == "1D":
+                s = int(c.node_ode2_start[n])
+                self.nodes.pos[n] = (c.q_ref[s] + self.q[s], 0.0, 0.0)
         for g in c.body_groups:
             if g.has_frame:
                 self.body_has_frame[g.items] = True
@@ -176,7 +185,18 @@ class _Frames:
 
 # nodes drawn as circles (2 * nodes.tiling segments) whatever nodes.drawNodesAsPoint says
 _CIRCLE_NODES = ("Point2DSlope1",)
+# nodes with a slope vector (coordinates 2, 3) drawn with nodes.showNodalSlopes
+_SLOPE_NODES = ("Point2DSlope1",)
 _COORDINATE_MARKERS = ("NodeCoordinate", "NodeCoordinates", "NodeRotationCoordinate")
+# markers at the point localPosition0 of body 0, drawn there and at localPosition1 of body 1
+_RELATIVE_MARKERS = ("BodiesRelativeTranslationCoordinate", "BodiesRelativeRotationCoordinate")
+# markers at the first node of their cable, drawn as 2D markers (a circle and an x)
+_CABLE_MARKERS = ("BodyCable2DShape", "BodyCable2DCoordinates")
+
+
+class _DrawingEnds(Exception):
+    """Where Exudyn 1.13.6 ends the drawing of a system (measured): the number of an
+    ObjectGenericODE2 (bodies.showNumbers) and a SensorBody of one; what follows is not drawn."""
 
 
 class _Context:
@@ -186,11 +206,17 @@ class _Context:
 
     def mpos(self, m):
         rec = self.records["marker"][m]
-        if rec.spec.type_name in _COORDINATE_MARKERS:
-            return self.f.nodes.pos[int(rec.values["nodeNumber"])].copy()
-        if rec.spec.type_name == "BodyCable2DCoordinates":     # the element's start, as Exudyn 1.13.6
-            return self.f.bodies.pos[int(rec.values["bodyNumber"])].copy()
+        name, v = rec.spec.type_name, rec.values
+        if name in _COORDINATE_MARKERS:
+            return self.f.nodes.pos[int(v["nodeNumber"])].copy()
+        if name in _RELATIVE_MARKERS:
+            return self.body_point(int(v["bodyNumbers"][0]), v["localPosition0"])
+        if name in _CABLE_MARKERS:
+            return self.f.nodes.pos[int(self.records["object"][int(v["bodyNumber"])].values["nodeNumbers"][0])].copy()
         return self.f.markers.pos[m].copy()
+
+    def body_point(self, b, local):
+        return self.f.bodies.pos[b] + self.f.bodies.A[b] @ np.asarray(local, dtype=float)
 
     def mA(self, m):
         return self.f.markers.A[m].copy()
@@ -206,11 +232,15 @@ def build_scene(systems, settings, states=None, flat_shapes=False):
             continue
         frames = _Frames(mbs, None if states is None else states[s])
         ctx = _Context(b, settings, s, mbs, frames)
-        _draw_nodes(ctx)
-        _draw_objects(ctx)
-        _draw_markers(ctx)
-        _draw_loads(ctx)
-        _draw_sensors(ctx)
+        try:
+            _draw_nodes(ctx)
+            _draw_objects(ctx)
+            _draw_markers(ctx)
+            _draw_loads(ctx)
+            _draw_sensors(ctx)
+        except _DrawingEnds:
+            pass
+        _draw_user_graphics(ctx)
         if s == int(cam.trackMarkerMbsNumber) and 0 <= int(cam.trackMarker) < len(ctx.records["marker"]):
             tracked = (ctx.mpos(int(cam.trackMarker)), ctx.mA(int(cam.trackMarker)))
     scene = Scene(b.result(flat_shapes))
@@ -229,21 +259,35 @@ def _draw_nodes(ctx):
         item = [ctx.s, NODE, i]
         col = own_color(vv, ns.defaultColor)
         pos = ctx.f.nodes.pos[i]
-        size = vv.get("drawSize", -1.0)
-        size = ns.defaultSize if size == -1 else size
-        radius = NODE_RADIUS_UNSET if size == -1 else 0.5 * size
         name = rec.spec.type_name
-        if name in _CIRCLE_NODES:
-            ctx.b.circle(item, pos, col, radius, 2 * int(ns.tiling))
-        elif ns.drawNodesAsPoint:
-            ctx.b.sphere(item, pos, col, -1.0, -1)
-        else:
-            ctx.b.sphere(item, pos, col, radius, resolution(ns.tiling))
+        radius = _node_sphere(ctx, item, pos, col, vv.get("drawSize", -1.0), name in _CIRCLE_NODES)
+        if ns.showNodalSlopes and name in _SLOPE_NODES:
+            # the unit slope vector, 8 node radii long (measured)
+            slope = node_coordinates(ctx, i, 4)[2:4]
+            norm = np.linalg.norm(slope)
+            if norm > 0:
+                ctx.b.line(item, pos, pos + 8 * radius * np.array([slope[0], slope[1], 0.]) / norm, col)
         if ns.showBasis and name.startswith("RigidBody"):
             _basis(ctx, item, pos, ctx.f.nodes.A[i], float(ns.basisSize), "N%d" % i if ns.showNumbers else "",
                    None if ns.drawNodesAsPoint else NODE_BASIS_HEAD)
         if ns.showNumbers:
             ctx.b.text(item, pos, number_color(np.asarray(ns.defaultColor, dtype=float)), "N%d" % i)
+
+
+def _node_sphere(ctx, item, pos, col, size, circle=False):
+    """A node: a point (nodes.drawNodesAsPoint) or a sphere of diameter size (-1: nodes.defaultSize,
+    both -1: NODE_RADIUS_UNSET) with nodes.tiling; ``circle``: a circle of 2 nodes.tiling segments.
+    Returns the radius."""
+    ns = ctx.vs.nodes
+    size = ns.defaultSize if size == -1 else size
+    radius = NODE_RADIUS_UNSET if size == -1 else 0.5 * size
+    if circle:
+        ctx.b.circle(item, pos, col, radius, 2 * int(ns.tiling))
+    elif ns.drawNodesAsPoint:
+        ctx.b.sphere(item, pos, col, -1.0, -1)
+    else:
+        ctx.b.sphere(item, pos, col, radius, resolution(ns.tiling))
+    return radius
 
 
 def _basis(ctx, item, p, A, size, texts=None, head=None):
@@ -264,31 +308,58 @@ def _basis(ctx, item, p, A, size, texts=None, head=None):
 
 
 def _draw_markers(ctx):
+    """Each shown marker: a cross of six lines (drawSimplified False: a cube) of markers.defaultSize
+    (-1: MARKER_SIZE_UNSET) at its position; cable markers as 2D markers, relative markers at both
+    bodies' points with a line along their axis; the basis of rigid markers and the numbers."""
     ms = ctx.vs.markers
     if not ms.show:
         return
     size = ms.defaultSize if ms.defaultSize != -1 else MARKER_SIZE_UNSET
-    d = 0.25 * size
-    pairs = np.array([[[d, d, 0], [-d, -d, 0]], [[-d, d, 0], [d, -d, 0]],
-                      [[d, 0, d], [-d, 0, -d]], [[-d, 0, d], [d, 0, -d]],
-                      [[0, d, d], [0, -d, -d]], [[0, -d, d], [0, d, -d]]])
     col = np.asarray(ms.defaultColor, dtype=float) if ms.defaultColor is not None else np.array(MARKER_COLOR)
     for i, rec in enumerate(ctx.records["marker"]):
         vv = rec.vvalues
         if "show" not in vv or not vv["show"]:
             continue
         item = [ctx.s, MARKER, i]
-        p = ctx.mpos(i)
-        if ms.drawSimplified:
-            for a, e in pairs:
-                ctx.b.line(item, p + a, p + e, col)
+        name = rec.spec.type_name
+        points = [ctx.mpos(i)]
+        if name in _CABLE_MARKERS:
+            _marker_2d(ctx, item, points[0], 0.5 * size, col)
         else:
-            add_triangles(ctx.b, item, cube(p, d), col)
-        if ms.showBasis and rec.spec.type_name.endswith("Rigid"):
-            _basis(ctx, item, p, ctx.mA(i), float(ms.basisSize),
+            if name in _RELATIVE_MARKERS:
+                points.append(ctx.body_point(int(rec.values["bodyNumbers"][1]), rec.values["localPosition1"]))
+            for p in points:
+                _marker_3d(ctx, item, p, 0.25 * size, col, ms.drawSimplified)
+        if name in _RELATIVE_MARKERS:
+            # the axis of marker 0 in the frame of body 0, 5 marker sizes each side (measured)
+            a = ctx.f.bodies.A[int(rec.values["bodyNumbers"][0])] @ np.asarray(rec.values["axis0"], dtype=float)
+            ctx.b.line(item, points[0] - 5 * size * a, points[0] + 5 * size * a, col)
+        if ms.showBasis and name.endswith("Rigid"):
+            _basis(ctx, item, points[0], ctx.mA(i), float(ms.basisSize),
                    head=None if ms.drawSimplified else MARKER_BASIS_HEAD)
         if ms.showNumbers:
-            ctx.b.text(item, p, number_color(col), "M%d" % i)
+            for p in points:
+                ctx.b.text(item, p, number_color(col), "M%d" % i)
+
+
+def _marker_3d(ctx, item, p, d, col, simplified):
+    """Six lines of half-length d * sqrt(2) in the coordinate planes, or a cube of half-size d."""
+    if simplified:
+        for k0, k1 in ((0, 1), (0, 2), (1, 2)):
+            for sign in (1, -1):
+                a = np.zeros(3)
+                a[k0], a[k1] = sign * d, d
+                ctx.b.line(item, p + a, p - a, col)
+    else:
+        add_triangles(ctx.b, item, cube(p, d), col)
+
+
+def _marker_2d(ctx, item, p, r, col):
+    """An x of two lines inside the circle of radius r at p (x-y plane)."""
+    c = r * np.sqrt(0.5)
+    ctx.b.line(item, p + (c, c, 0.), p - (c, c, 0.), col)
+    ctx.b.line(item, p + (-c, c, 0.), p - (-c, c, 0.), col)
+    ctx.b.circle(item, p, col, r)
 
 
 _FORCE_LOADS = ("ForceVector", "MassProportional")
@@ -302,6 +373,7 @@ def _draw_loads(ctx):
     col = np.asarray(ls.defaultColor, dtype=float)
     w = float(ls.defaultRadius)
     h = LOAD_HEAD_LENGTH * w
+    default = LOAD_SIZE_UNSET if ls.defaultSize == -1 else float(ls.defaultSize)
     for i, rec in enumerate(ctx.records["load"]):
         name = rec.spec.type_name
         if name not in _FORCE_LOADS + ("TorqueVector",) or not rec.vvalues.get("show", True):
@@ -314,7 +386,7 @@ def _draw_loads(ctx):
         if norm == 0:
             continue
         u = v / norm
-        size = float(ls.defaultSize) if ls.fixedLoadSize or name == "MassProportional" else ls.loadSizeFactor * norm
+        size = default if ls.fixedLoadSize or name == "MassProportional" else ls.loadSizeFactor * norm
         p = ctx.mpos(m)
         tip = p + size * u
         item = [ctx.s, LOAD, i]
@@ -339,13 +411,16 @@ def _load_lines(ctx, item, p, tip, u, w, h, heads, col):
             ctx.b.line(item, t, t - h * u + side, col)
 
 
+_NODES_WITHOUT_SENSOR = ("RigidBodyEP", "GenericODE1", "GenericData")
+
+
 def _sensor_position(ctx, rec):
     """Where a sensor is drawn: its node, body point, marker, connector midpoint or load marker."""
     v, name = rec.values, rec.spec.type_name
     if name == "Node":
         n = int(v["nodeNumber"])
-        # measured: Exudyn 1.13.6 draws no sensor of a NodeRigidBodyEP
-        return None if ctx.records["node"][n].spec.type_name == "RigidBodyEP" else ctx.f.nodes.pos[n]
+        # measured: Exudyn 1.13.6 draws no sensor of a NodeRigidBodyEP, NodeGenericODE1 or NodeGenericData
+        return None if ctx.records["node"][n].spec.type_name in _NODES_WITHOUT_SENSOR else ctx.f.nodes.pos[n]
     if name == "Body":
         b = int(v["bodyNumber"])
         local = np.asarray(v.get("localPosition", np.zeros(3)), dtype=float)
@@ -358,13 +433,15 @@ def _sensor_position(ctx, rec):
         m = ctx.records["object"][int(v["objectNumber"])].values.get("markerNumbers")
         return None if m is None else 0.5 * (ctx.mpos(int(m[0])) + ctx.mpos(int(m[1])))
     if name == "Load":
-        return ctx.mpos(int(ctx.records["load"][int(v["loadNumber"])].values["markerNumber"]))
+        load = ctx.records["load"][int(v["loadNumber"])]
+        # measured: no sensor drawn for a LoadCoordinate
+        return None if load.spec.type_name == "Coordinate" else ctx.mpos(int(load.values["markerNumber"]))
     return None
 
 
 def _draw_sensors(ctx):
     """Each shown sensor: the 12 edges of an octahedron at its position (drawSimplified False: a
-    sphere of 4 tiles)."""
+    sphere of 4 tiles); the drawing ends at a SensorBody of an ObjectGenericODE2 (_DrawingEnds)."""
     ss = ctx.vs.sensors
     if not ss.show:
         return
@@ -375,6 +452,9 @@ def _draw_sensors(ctx):
     for i, rec in enumerate(ctx.records["sensor"]):
         if not rec.vvalues.get("show", True):
             continue
+        if rec.spec.type_name == "Body" and \
+                ctx.records["object"][int(rec.values["bodyNumber"])].spec.type_name == "GenericODE2":
+            raise _DrawingEnds
         p = _sensor_position(ctx, rec)
         if p is None:
             continue
@@ -388,24 +468,41 @@ def _draw_sensors(ctx):
             ctx.b.text(item, p, number_color(col), "S%d" % i)
 
 
+def _body_frame(ctx, i, rec):
+    """Position and rotation matrix in which body i's graphics data are drawn."""
+    if rec.spec.type_name == "GenericODE2":
+        return np.zeros(3), np.eye(3)   # measured: its user graphics in global coordinates
+    if not ctx.f.body_has_frame[i]:
+        return np.asarray(rec.values.get("referencePosition") or np.zeros(3), dtype=float), np.eye(3)
+    if rec.spec.type_name == "Mass1D":
+        return ctx.f.bodies.pos[i], np.eye(3)   # measured: Exudyn 1.13.6 draws a Mass1D's graphics unrotated
+    return ctx.f.bodies.pos[i], ctx.f.bodies.A[i]
+
+
 def _draw_body(ctx, i, rec):
     bs = ctx.vs.bodies
-    vv = rec.vvalues
-    if not bs.show or not vv.get("show", True):
+    if not bs.show or not rec.vvalues.get("show", True):
         return
-    if ctx.f.body_has_frame[i]:
-        pos, A = ctx.f.bodies.pos[i], ctx.f.bodies.A[i]
-    else:
-        pos = np.asarray(rec.values.get("referencePosition") or np.zeros(3), dtype=float)
-        A = np.eye(3)
+    pos, A = _body_frame(ctx, i, rec)
     item = [ctx.s, OBJECT, i]
-    gdata = list(vv.get("graphicsData") or [])
-    user = vv.get("graphicsDataUserFunction", 0)
-    if callable(user):
-        gdata += list(user(ctx.mbs, i) or [])
-    _add_graphics_data(ctx.b, item, gdata, pos, A, bs.defaultColor, resolution(ctx.vs.general.sphereTiling))
+    _add_graphics_data(ctx.b, item, list(rec.vvalues.get("graphicsData") or []), pos, A, bs.defaultColor,
+                       resolution(ctx.vs.general.sphereTiling))
     if bs.showNumbers:
         ctx.b.text(item, pos, number_color(np.asarray(bs.defaultColor, dtype=float)), str(i))
+
+
+def _draw_user_graphics(ctx):
+    """The graphicsDataUserFunction graphics of the shown bodies, in a pass after the rest of the
+    system, which the end of its drawing (_DrawingEnds) does not stop (measured)."""
+    bs = ctx.vs.bodies
+    if not bs.show:
+        return
+    for i, rec in enumerate(ctx.records["object"]):
+        user = rec.vvalues.get("graphicsDataUserFunction", 0)
+        if callable(user) and rec.vvalues.get("show", True):
+            pos, A = _body_frame(ctx, i, rec)
+            _add_graphics_data(ctx.b, [ctx.s, OBJECT, i], list(user(ctx.mbs, i) or []), pos, A, bs.defaultColor,
+                               resolution(ctx.vs.general.sphereTiling))
 
 
 def _draw_objects(ctx):
@@ -419,6 +516,51 @@ def _draw_objects(ctx):
             draw_flexible(ctx, i, rec)
         elif "graphicsData" in rec.vvalues:
             _draw_body(ctx, i, rec)
+        elif rec.spec.type_name == "GenericODE2":
+            _draw_generic_ode2(ctx, i, rec)
+
+
+def _draw_generic_ode2(ctx, i, rec):
+    """An ObjectGenericODE2: its triangleMesh over its nodes' positions (displacements times
+    bodies.deformationScaleFactor) and, with showNodes (and
+    nodes.show), its nodes as node spheres in its color or bodies.defaultColor, numbered with
+    nodes.showNumbers; with bodies.showNumbers the system's drawing ends there (_DrawingEnds)."""
+    item, col = shown_object(ctx, ctx.vs.bodies, i, rec)
+    if item is None:
+        return
+    P = np.array([_scaled_node_position(ctx, int(n)) for n in rec.values["nodeNumbers"]]).reshape(-1, 3)
+    mesh = np.asarray(rec.vvalues.get("triangleMesh", []), dtype=int)
+    if mesh.size:
+        # rows of 3 node indices: triangles; of 6: 6-node triangles (measured)
+        T = P[mesh.reshape(len(mesh), -1)]
+        store = ctx.b.triangles6 if T.shape[1] == 6 else ctx.b.triangles
+        store[0].extend([item] * len(T))
+        for lst, v in zip(store[1:], (T, face_normals(T), np.tile(col, (len(T), T.shape[1], 1)))):
+            lst.append(v)
+    if rec.vvalues.get("showNodes", False) and ctx.vs.nodes.show:
+        for k, p in enumerate(P):
+            _node_sphere(ctx, item, p, col, -1.0)
+            if ctx.vs.nodes.showNumbers:
+                # measured: item [system, 0, k] and text "NF<k>" with k the node's index in the object
+                ctx.b.text([ctx.s, 0, k], p, np.array(OBJECT_NODE_NUMBER_COLOR), "NF%d" % k)
+    if ctx.vs.bodies.showNumbers:
+        raise _DrawingEnds
+
+
+# node type -> number of its first ODE2 coordinates that displace its position (x, y[, z])
+_DISPLACEMENT_DIMENSION = {"Point": 3, "Point2D": 2, "Point2DSlope1": 2, "RigidBody2D": 2, "RigidBodyEP": 3,
+                           "RigidBodyRxyz": 3, "RigidBodyRotVecLG": 3, "1D": 1}
+
+
+def _scaled_node_position(ctx, n):
+    """Node n's position with its displacement times bodies.deformationScaleFactor."""
+    pos = ctx.f.nodes.pos[n].copy()
+    k = _DISPLACEMENT_DIMENSION.get(ctx.records["node"][n].spec.type_name, 0)
+    factor = float(ctx.vs.bodies.deformationScaleFactor)
+    if k and factor != 1.0:
+        s = int(ctx.mbs._compiled.node_ode2_start[n])
+        pos[:k] += (factor - 1.0) * ctx.f.q[s:s + k]
+    return pos
 
 
 def _add_graphics_data(b, item, gdata, pos, A, default_color, sphere_res):

@@ -50,7 +50,7 @@ def add_triangles(b, item, P, color):
     b.triangles[3].append(np.tile(np.asarray(color, dtype=float), (len(P), 3, 1)))
 
 
-def _axis_basis(u):
+def axis_basis(u):
     u = np.asarray(u, dtype=float)
     norm = np.linalg.norm(u)
     if norm == 0:
@@ -70,7 +70,7 @@ def cylinder(p0, v, radius, inner, n, basis_axis=None):
     (inner radius) 8n (outer and inner side, two annuli). ``basis_axis``: the axis giving the ring's
     basis if v may vanish or point backwards."""
     p0, v = np.asarray(p0, dtype=float), np.asarray(v, dtype=float)
-    _, n1, n2 = _axis_basis(v if basis_axis is None else basis_axis)
+    _, n1, n2 = axis_basis(v if basis_axis is None else basis_axis)
     ring = _ring(n1, n2, n)
     p1 = p0 + v
     tri = []
@@ -89,7 +89,7 @@ def cylinder(p0, v, radius, inner, n, basis_axis=None):
 def cone(base, v, radius, n, basis_axis=None):
     """2n triangles of a cone with base center ``base`` and tip base + v: the base disc, the mantle."""
     base = np.asarray(base, dtype=float)
-    _, n1, n2 = _axis_basis(v if basis_axis is None else basis_axis)
+    _, n1, n2 = axis_basis(v if basis_axis is None else basis_axis)
     ring = radius * _ring(n1, n2, n)
     tip = base + np.asarray(v, dtype=float)
     tri = []
