@@ -20,7 +20,15 @@ class SplitOff:
 
     @classmethod
     def split(cls, system, items, records):
-        return split_by(records, lambda r: cls.split_off(system, r))
+        out = []
+        for part in split_by(records, lambda r: cls.split_off(system, r)):
+            sub = [records[k] for k in part]
+            if cls.split_off(system, sub[0]):
+                sub_items = [items[k] for k in part]
+                out.extend([part[k] for k in p] for p in cls.split_group().split(system, sub_items, sub))
+            else:
+                out.append(part)
+        return out
 
     @classmethod
     def build(cls, system, items, records):
@@ -525,7 +533,7 @@ class NodeFrameMarkers(MarkerGroup):
 
 
 # bodies whose markers are points of a deformable axis (equations/cables.py CableMarkers)
-CABLE_BODY_TYPES = ("ANCFCable2D",)
+CABLE_BODY_TYPES = ("ANCFCable2D", "ALEANCFCable2D")
 
 
 def _on_cable(system, record):
@@ -533,8 +541,8 @@ def _on_cable(system, record):
 
 
 def _cable_markers():
-    from .cables import CableMarkers
-    return CableMarkers
+    from .cables_ale import AnyCableMarkers
+    return AnyCableMarkers
 
 
 @register(MARKER_GROUPS, "BodyPosition", "BodyRigid")

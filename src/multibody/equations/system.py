@@ -176,6 +176,8 @@ class SystemEquations:
             ae = np.ascontiguousarray(g.ae, dtype=np.int64)
             E, L = ae.shape[1], ltg.shape[1]
             gg, C = g.block_g, g.block_C = np.zeros((n, E)), np.zeros((n, E, L))
+            if hasattr(g, "compliance"):
+                M = g.compliance        # (n, E, 1): g += M lambda (kernels/system.py constraint_rows)
             lam_rows = g.lambda_rows() if hasattr(g, "lambda_rows") else np.zeros((n, E), dtype=bool)
             vel, act = g.velocity_level, g.active
         elif hasattr(g, "active"):

@@ -65,14 +65,16 @@ def forces(system):
 @njit
 def constraint_rows(system, lam, g_out):
     """The constraint residual rows into g_out (n_ae) and the Jacobian blocks C of every group, at
-    the current kinematics; rows lambda = 0 (inactive items, free axes): g = lambda, C = 0."""
+    the current kinematics; rows lambda = 0 (inactive items, free axes): g = lambda, C = 0; a
+    constraint group's M (n, E, 1), where not empty, its compliances: g += M lambda (penalty
+    formulations)."""
     for i in range(g_out.shape[0]):
         g_out[i] = 0.0
     status = run_phase(system, CONSTRAINTS)
     members = system.members
     for j in range(system.counts[CONSTRAINTS]):
         grp = group_at(system, members[CONSTRAINTS, j])
-        ae, gg, C, rows = grp.ae, grp.g, grp.C, grp.lam_rows
+        ae, gg, C, rows, comp = grp.ae, grp.g, grp.C, grp.lam_rows, grp.M
         for i in range(ae.shape[0]):
             for e in range(ae.shape[1]):
                 r = ae[i, e]
@@ -80,6 +82,8 @@ def constraint_rows(system, lam, g_out):
                     gg[i, e] = lam[r] if r >= 0 else 0.0
                     for l in range(C.shape[2]):
                         C[i, e, l] = 0.0
+                elif comp.shape[0] > 0 and r >= 0:
+                    gg[i, e] += comp[i, e, 0] * lam[r]
                 if r >= 0:
                     g_out[r] += gg[i, e]
     return status
@@ -168,7 +172,7 @@ def newton_values(system, coef):
         elif at[0] >= 0 and grp.role == ROLE_CONNECTOR:
             _connector_block(vals, at[0], grp.K, grp.D, coef)
         if at[1] >= 0:
-            _constraint_blocks(vals, at[1], at[2], at[3], grp.C, grp.velocity_level, grp.lam_rows, coef)
+            _constraint_blocks(vals, at[1], at[2], at[3], grp.C, grp.velocity_level, grp.lam_rows, grp.M, coef)
     for k in range(system.diag_at, system.diag_at + system.diag_size):
         vals[k] = 0.0
     return status
@@ -197,7 +201,7 @@ def _connector_block(vals, k, K, D, coef):
 
 
 @njit(inline="always")
-def _constraint_blocks(vals, k_c, k_ct, k_lam, C, velocity_level, lam_rows, coef):
+def _constraint_blocks(vals, k_c, k_ct, k_lam, C, velocity_level, lam_rows, comp, coef):
     n, E, L = C.shape[0], C.shape[1], C.shape[2]
     for i in range(n):
         c = coef[C_V] if velocity_level[i] else coef[C_Q]
@@ -212,7 +216,10 @@ def _constraint_blocks(vals, k_c, k_ct, k_lam, C, velocity_level, lam_rows, coef
                 k_ct += 1
     for i in range(n):
         for e in range(E):
-            vals[k_lam] = coef[C_LAM] if lam_rows[i, e] else 0.0
+            if lam_rows[i, e]:
+                vals[k_lam] = coef[C_LAM]
+            else:
+                vals[k_lam] = coef[C_LAM] * comp[i, e, 0] if comp.shape[0] > 0 else 0.0
             k_lam += 1
 
 
