@@ -87,9 +87,16 @@ def rounded(kind_data):
     return out
 
 
+def matrix_models():
+    """The models of tests/visualization/vis_matrix.py (MODELS)."""
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    return importlib.import_module("tests.visualization.vis_matrix").MODELS
+
+
 def matrix(exu, U, G, model):
     """The scenes of one matrix model under every settings case, identical kind data stored once."""
-    sys.path.insert(0, ROOT)
+    matrix_models()
     vm = importlib.import_module("tests.visualization.vis_matrix")
     data = {}
 
@@ -118,7 +125,7 @@ def main(argv):
     names = argv[1:] or list(vm.CASES) + ["graphics", "matrix"]
     for name in names:
         if name.startswith("matrix"):
-            models = ("points", "rigid3d", "rigid2d") if name == "matrix" else [name[len("matrix_"):]]
+            models = list(matrix_models()) if name == "matrix" else [name[len("matrix_"):]]
             for model in models:
                 matrix(exu, U, G, model)
             continue

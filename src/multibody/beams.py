@@ -1,14 +1,16 @@
 """Helpers that build cables of ANCF elements, as Exudyn's ``exudyn.beams``."""
+import math
 import warnings
 
 import numpy as np
 
 from .itemInterface import (LoadMassProportional, MarkerBodyCable2DCoordinates, MarkerBodyMass, MarkerNodeCoordinate,
-                            NodeGenericData, NodePoint2DSlope1, NodePointGround, ObjectConnectorCoordinate,
-                            ObjectJointALEMoving2D)
+                            NodeGenericData, NodePoint2DSlope1, NodePointGround, NodePointSlope1,
+                            ObjectConnectorCoordinate, ObjectJointALEMoving2D, ObjectJointSliding2D)
 
-__all__ = ["GenerateStraightLineANCFCable2D", "GenerateCircularArcANCFCable2D", "PointsAndSlopes2ANCFCable2D",
-           "GenerateBeamElementsAlongLine", "GenerateAleSlidingJoint"]
+__all__ = ["GenerateStraightLineANCFCable2D", "GenerateStraightLineANCFCable", "GenerateCircularArcANCFCable2D",
+           "PointsAndSlopes2ANCFCable2D", "GenerateBeamElementsAlongLine", "CreateReevingCurve", "GenerateSlidingJoint",
+           "GenerateAleSlidingJoint"]
 
 
 def _fix_node(mbs, node, position, fixed):
@@ -34,21 +36,41 @@ def GenerateStraightLineANCFCable2D(mbs, positionOfNode0, positionOfNode1, numbe
     fixedConstraintsNode0/1 (None: no ground node at that end). nodeNumber0/1: existing end nodes.
     Returns [cableNodeList, cableObjectList, loadList, cableNodePositionList,
     cableCoordinateConstraintList]. Deprecated (as in Exudyn): a DeprecationWarning."""
-    warnings.warn("beams.GenerateStraightLineANCFCable2D is deprecated since 1.11.0 and removed in 2029; "
-                  "use beams.GenerateBeamElementsAlongLine instead", DeprecationWarning, stacklevel=2)
+    return _straight_line("GenerateStraightLineANCFCable2D", lambda p, t: NodePoint2DSlope1(
+        referenceCoordinates=[p[0], p[1], t[0], t[1]]), mbs, positionOfNode0, positionOfNode1, numberOfElements,
+        cableTemplate, massProportionalLoad, fixedConstraintsNode0, fixedConstraintsNode1, nodeNumber0, nodeNumber1)
+
+
+def GenerateStraightLineANCFCable(mbs, positionOfNode0, positionOfNode1, numberOfElements, cableTemplate,
+                                  massProportionalLoad=[0, 0, 0], fixedConstraintsNode0=[0, 0, 0, 0, 0, 0],
+                                  fixedConstraintsNode1=[0, 0, 0, 0, 0, 0], nodeNumber0=-1, nodeNumber1=-1):
+    """ANCFCable elements with NodePointSlope1 nodes along a straight line in space, as
+    GenerateStraightLineANCFCable2D (constraints of the end nodes' coordinates [x, y, z, x', y', z']).
+    Returns [cableNodeList, cableObjectList, loadList, cableNodePositionList,
+    cableCoordinateConstraintList]. Deprecated (as in Exudyn): a DeprecationWarning."""
+    return _straight_line("GenerateStraightLineANCFCable", lambda p, t: NodePointSlope1(
+        referenceCoordinates=[p[0], p[1], p[2], t[0], t[1], t[2]]), mbs, positionOfNode0, positionOfNode1,
+        numberOfElements, cableTemplate, massProportionalLoad, fixedConstraintsNode0, fixedConstraintsNode1,
+        nodeNumber0, nodeNumber1)
+
+
+def _straight_line(name, new_node, mbs, positionOfNode0, positionOfNode1, numberOfElements, cableTemplate,
+                   massProportionalLoad, fixedConstraintsNode0, fixedConstraintsNode1, nodeNumber0, nodeNumber1):
+    """The straight-line cable helpers; ``new_node(position, slope)`` the node item of a point."""
+    warnings.warn(f"beams.{name} is deprecated since 1.11.0 and removed in 2029; "
+                  "use beams.GenerateBeamElementsAlongLine instead", DeprecationWarning, stacklevel=3)
     n = int(numberOfElements)
     if n < 1:
-        raise ValueError(f"GenerateStraightLineANCFCable2D: numberOfElements must be >= 1, received {numberOfElements}")
+        raise ValueError(f"{name}: numberOfElements must be >= 1, received {numberOfElements}")
     p0 = np.asarray(positionOfNode0, dtype=float)
     p1 = np.asarray(positionOfNode1, dtype=float)
     line = p1 - p0
     length = float(np.linalg.norm(line))
     if not length > 0:
-        raise ValueError("GenerateStraightLineANCFCable2D: positionOfNode0 and positionOfNode1 must differ")
+        raise ValueError(f"{name}: positionOfNode0 and positionOfNode1 must differ")
     slope = line / length
     positions = [positionOfNode0]
-    node = nodeNumber0 if nodeNumber0 != -1 else \
-        mbs.AddNode(NodePoint2DSlope1(referenceCoordinates=[p0[0], p0[1], slope[0], slope[1]]))
+    node = nodeNumber0 if nodeNumber0 != -1 else mbs.AddNode(new_node(p0, slope))
     nodes, objects, loads = [node], [], []
     with_load = bool(np.any(np.asarray(massProportionalLoad, dtype=float) != 0))
     for i in range(n):
@@ -57,7 +79,7 @@ def GenerateStraightLineANCFCable2D(mbs, positionOfNode0, positionOfNode1, numbe
         if i == n - 1 and nodeNumber1 != -1:
             node = nodeNumber1
         else:
-            node = mbs.AddNode(NodePoint2DSlope1(referenceCoordinates=[p[0], p[1], slope[0], slope[1]]))
+            node = mbs.AddNode(new_node(p, slope))
         cableTemplate.nodeNumbers = [nodes[-1], node]
         cableTemplate.length = length / n
         nodes.append(node)
@@ -234,6 +256,166 @@ def GenerateBeamElementsAlongLine(mbs, positionStart, positionEnd, numberOfEleme
         constraints += _fix_node(mbs, nodes[-1], np.asarray(positionEnd, dtype=float), groundConstraintsEnd)
     return {'nodes': nodes, 'elements': objects, 'nodePositions': positions, 'constraintObjects': constraints,
             'loads': loads}
+
+
+def _tangent_line(c0, rho0, c1, rho1):
+    """The points on the circles (centers c0, c1, signed radii rho: > 0 passed on the left) of
+    their common tangent, for the direction from circle 0 to circle 1."""
+    d = c1 - c0
+    length = math.hypot(d[0], d[1])
+    # the tangent's normal: the left normal of d turned by -beta, sin(beta) = (rho0 - rho1) / |d|
+    s = (rho0 - rho1) / length
+    if not (length > 0 and abs(s) <= 1):
+        raise ValueError(f"CreateReevingCurve: the circles at {list(c0)} and {list(c1)} have no common tangent "
+                         "for the given sides")
+    e = d / length
+    n = math.sqrt(1.0 - s * s) * np.array([-e[1], e[0]]) + s * e
+    return c0 + rho0 * n, c1 + rho1 * n
+
+
+def _reeving_segments(circles, removeFirstLine, removeLastLine):
+    """circleData of CreateReevingCurve: LINE between consecutive circles, ARC on the inner
+    circles (angles: of the tangent, atan2 of the point about the center -+ pi/2; arcAngle < 0 for
+    a left, > 0 for a right passing)."""
+    lines = [_tangent_line(c0, r0, c1, r1) for (c0, r0), (c1, r1) in zip(circles[:-1], circles[1:])]
+    segments = []
+    for i, (p0, p1) in enumerate(lines):
+        if not ((i == 0 and removeFirstLine) or (i == len(lines) - 1 and removeLastLine)):
+            segments.append({'type': 'LINE', 'point0': p0, 'point1': p1})
+        if i == len(lines) - 1:
+            break
+        (c, rho), q = circles[i + 1], lines[i + 1][0]
+        side = math.copysign(0.5 * math.pi, rho)
+        start = math.atan2(p1[1] - c[1], p1[0] - c[0]) - side
+        end = math.atan2(q[1] - c[1], q[0] - c[0]) - side
+        arc = end - start
+        if rho > 0 and arc > 0:
+            arc -= 2 * math.pi
+        elif rho < 0 and arc < 0:
+            arc += 2 * math.pi
+        segments.append({'type': 'ARC', 'point0': p1, 'radius': abs(rho), 'startAngle': start, 'endAngle': end,
+                         'arcAngle': arc, '_center': c, '_side': side})
+    return segments
+
+
+def _segment_point(seg, s):
+    """(position, unit tangent, curvature) at the arc length s along a LINE or ARC."""
+    if seg['type'] == 'LINE':
+        t = (seg['point1'] - seg['point0']) / np.linalg.norm(seg['point1'] - seg['point0'])
+        return seg['point0'] + s * t, t, 0.0
+    r, arc = seg['radius'], seg['arcAngle']
+    theta = seg['startAngle'] + math.copysign(s / r, arc)
+    alpha = theta + seg['_side']
+    p = seg['_center'] + r * np.array([math.cos(alpha), math.sin(alpha)])
+    return p, np.array([math.cos(theta), math.sin(theta)]), math.copysign(1.0 / r, arc)
+
+
+def _segment_length(seg):
+    if seg['type'] == 'LINE':
+        return np.linalg.norm(seg['point1'] - seg['point0'])
+    return seg['radius'] * abs(seg['arcAngle'])
+
+
+def _reeving_nodes(segments, n_elements):
+    """(ancfPointsSlopes, elementLengths, elementCurvatures) of n_elements equal elements along the
+    segments; an element's curvature is the one of the segment holding its end node."""
+    lengths = [_segment_length(s) for s in segments]
+    ends = np.cumsum(lengths)
+    total = sum(lengths)
+    h = total / n_elements
+    rows, curvatures = [], []
+    for k in range(n_elements + 1):
+        # the first segment ending at or after s (a node at the end of a segment, up to round-off,
+        # belongs to it, as in Exudyn 1.13.6)
+        s = k * h
+        i = min(int(np.searchsorted(ends, s - 1e-12 * total)), len(segments) - 1)
+        p, t, kappa = _segment_point(segments[i], s - (ends[i] - lengths[i]))
+        rows.append([p[0], p[1], t[0], t[1]])
+        if k > 0:
+            curvatures.append(kappa)
+    return rows, [h] * n_elements, curvatures
+
+
+def _reeving_line_data(segments, elementsPerCircle):
+    """The polyline [x, y, 0, ...] of the segments: a LINE's two points, an ARC's points after its
+    first in int(elementsPerCircle |arcAngle| / 2 pi) + 1 steps."""
+    data = []
+    for seg in segments:
+        if seg['type'] == 'LINE':
+            points = [seg['point0'], seg['point1']]
+        else:
+            n = int(elementsPerCircle * abs(seg['arcAngle']) / (2 * math.pi)) + 1
+            alpha0 = seg['startAngle'] + seg['_side']
+            points = [seg['_center'] + seg['radius'] * np.array([math.cos(a), math.sin(a)])
+                      for a in (alpha0 + seg['arcAngle'] * k / n for k in range(1, n + 1))]
+        for p in points:
+            data += [p[0], p[1], 0]
+    return data
+
+
+def CreateReevingCurve(circleList, drawingLinesPerCircle=64, numberOfANCFnodes=-1, removeLastLine=False,
+                       removeFirstLine=False, radialOffset=0., closedCurve=False, graphicsElementsPerCircle=64,
+                       graphicsNodeSize=0, colorCircles=[0., 0.5, 1., 1.], colorLines=[1., 0.5, 0., 1.]):
+    """The planar curve of a rope passing circles ``circleList`` = [[center, radius, 'L' or 'R'],
+    ...] (left or right of the circle, seen along the rope): tangent lines between consecutive
+    circles and arcs on the inner ones (radii + radialOffset), with numberOfANCFnodes equidistant
+    nodes (closedCurve: the first two circles appended, removeLastLine, as many elements as
+    nodes). Returns a dict with 'ancfPointsSlopes' ([x, y, x', y'] rows), 'elementLengths',
+    'elementCurvatures', 'totalLength', 'circleData', 'lineData' and the graphics
+    'graphicsDataLines', 'graphicsDataCircles', as Exudyn 1.13.6 (where drawingLinesPerCircle has
+    no effect)."""
+    if int(numberOfANCFnodes) < 2:
+        raise ValueError("CreateReevingCurve: numberOfANCFnodes must be >= 2 (Exudyn 1.13.6 does not return "
+                         f"otherwise); received {numberOfANCFnodes}")
+    circleList = list(circleList)
+    if closedCurve:
+        circleList += [circleList[0], circleList[1]]
+        removeLastLine, removeFirstLine = True, False
+    circles = []
+    for c in circleList:
+        if len(c) != 3 or c[2] not in ('L', 'R'):
+            raise ValueError(f"CreateReevingCurve: each circle must be [center, radius, 'L' or 'R']; received {c}")
+        r = float(c[1]) + radialOffset
+        circles.append((np.asarray(c[0], dtype=float)[:2], r if c[2] == 'L' else -r))
+    segments = _reeving_segments(circles, removeFirstLine, removeLastLine)
+    n_elements = int(numberOfANCFnodes) - (0 if closedCurve else 1)
+    rows, lengths, curvatures = _reeving_nodes(segments, n_elements)
+    total = sum(_segment_length(s) for s in segments)
+    print('Reeving system total length=', total)
+    line_data = _reeving_line_data(segments, graphicsElementsPerCircle)
+    lines = [{'type': 'Line', 'color': list(colorLines), 'data': list(line_data)}]
+    if graphicsNodeSize:
+        lines += [{'type': 'Circle', 'color': list(colorLines), 'position': [p[0], p[1], 0], 'radius': graphicsNodeSize}
+                  for p in rows]
+    circles_graphics = [{'type': 'Circle', 'color': list(colorCircles), 'position': list(c[0]) + [0],
+                         'radius': float(c[1]) + radialOffset} for c in circleList]
+    circle_data = [{k: v for k, v in s.items() if not k.startswith('_')} for s in segments]
+    return {'ancfPointsSlopes': rows, 'elementLengths': lengths, 'elementCurvatures': curvatures, 'totalLength': total,
+            'circleData': circle_data, 'lineData': line_data, 'graphicsDataLines': lines,
+            'graphicsDataCircles': circles_graphics}
+
+
+def GenerateSlidingJoint(mbs, cableObjectList, markerBodyPositionOfSlidingBody, localMarkerIndexOfStartCable=0,
+                         slidingCoordinateStartPosition=0):
+    """An ObjectJointSliding2D of the marker ``markerBodyPositionOfSlidingBody`` along the
+    ObjectANCFCable2D elements ``cableObjectList`` (in this order): a MarkerBodyCable2DCoordinates
+    per element, a NodeGenericData [localMarkerIndexOfStartCable, slidingCoordinateStartPosition]
+    and the joint, the elements' offsets their summed lengths; returns [joint object index]."""
+    markers, offsets, start = [], [], 0.0
+    for o in cableObjectList:
+        markers.append(mbs.AddMarker(MarkerBodyCable2DCoordinates(bodyNumber=o)))
+        offsets.append(start)
+        start += float(mbs.GetObjectParameter(o, 'length'))
+    k = int(localMarkerIndexOfStartCable)
+    if not 0 <= k < len(markers):
+        raise ValueError("GenerateSlidingJoint: localMarkerIndexOfStartCable must be an index into cableObjectList "
+                         f"(0 ... {len(markers) - 1}), received {localMarkerIndexOfStartCable!r}")
+    data = mbs.AddNode(NodeGenericData(initialCoordinates=[k, slidingCoordinateStartPosition],
+                                       numberOfDataCoordinates=2))
+    joint = mbs.AddObject(ObjectJointSliding2D(markerNumbers=[markerBodyPositionOfSlidingBody, markers[k]],
+                                               slidingMarkerNumbers=markers, slidingMarkerOffsets=offsets,
+                                               nodeNumber=data))
+    return [joint]
 
 
 def GenerateAleSlidingJoint(mbs, cableObjectList, markerBodyPositionOfSlidingBody, AleNode,

@@ -38,7 +38,8 @@ OUT_OF_SCOPE = {
     r"exudyn\.FEM:.*": _FEM,
     r"exudyn\.artificialIntelligence:.*": _AI,
     r"exudyn\.beams:(?!(GenerateStraightLineANCFCable2D|GenerateCircularArcANCFCable2D"
-    r"|PointsAndSlopes2ANCFCable2D|GenerateBeamElementsAlongLine|GenerateAleSlidingJoint)(\(|$)).*": _BEAMS,
+    r"|PointsAndSlopes2ANCFCable2D|GenerateBeamElementsAlongLine|GenerateStraightLineANCFCable"
+    r"|CreateReevingCurve|GenerateSlidingJoint|GenerateAleSlidingJoint)(\(|$)).*": _BEAMS,
     r"exudyn\.shells:.*": _BEAMS,
     r"exudyn\.kinematicTree:.*": _TREE,
     r"exudyn\.robotics:.*": _ROBOTICS,

@@ -5,7 +5,8 @@ reference_models.py, which adds ``CASES`` of this module to its own.
 ``cable_cantilever``: a cantilever of ANCF cable elements made by
 beams.GenerateStraightLineANCFCable2D (clamped at node 0 by CoordinateConstraints, gravity by
 LoadMassProportional on MarkerBodyMass), optionally a force at the tip on a MarkerBodyRigid and a
-spring-damper at a MarkerBodyPosition of the middle element; GeneralizedAlpha, 100 steps.
+spring-damper at a MarkerBodyPosition of the middle element, optionally nonlinear laws as user
+functions (axialForceUserFunction, bendingMomentUserFunction); GeneralizedAlpha, 100 steps.
 Results: q, q_t, q_tt, lambda at the end; sensors of the tip node, of body points (position,
 axial force, curvature) and of a marker; the element outputs at local points, the markers'
 coordinates (MarkerBodyCable2DShape, MarkerBodyCable2DCoordinates) at the end.
@@ -47,10 +48,22 @@ def _plain(x):
     return np.asarray(x, dtype=float).tolist()
 
 
+def _user_laws(cable):
+    """Nonlinear laws as user functions: a cubic axial force, a bending moment stiffening with the
+    curvature, both with terms in the other strain, the position, the time and the item number."""
+    def axial(mbs, t, itemNumber, x, eps, eps_t, epsRef, EA, dA, K, K_t, KRef):
+        return EA * (eps - epsRef) + 3e5 * (eps - epsRef) ** 3 + dA * eps_t + 0.2 * (K - KRef) * x
+    def bending(mbs, t, itemNumber, x, K, K_t, KRef, EI, dK, eps, eps_t, epsRef):
+        return (EI * (K - KRef) * (1. + 2. * (K - KRef) ** 2) + dK * K_t + 0.05 * itemNumber * x * np.sin(20. * t)
+                + 30. * (eps - epsRef) + 0.01 * eps_t)
+    cable.axialForceUserFunction, cable.bendingMomentUserFunction = axial, bending
+
+
 def cable_cantilever(exu, U, nElements=6, mode=0, angle=0.3, damping=True, tipForce=0., spring=False,
-                     prestrain=False, solver='GA', nSteps=100, h=2e-3):
+                     prestrain=False, solver='GA', nSteps=100, h=2e-3, userLaws=False):
     """See the module docstring; ``angle``: direction of the cable to the x axis, ``prestrain``:
-    reference strain and curvature, taken half relative to the reference configuration."""
+    reference strain and curvature, taken half relative to the reference configuration,
+    ``userLaws``: the laws of _user_laws (axialForceUserFunction, bendingMomentUserFunction)."""
     beams = importlib.import_module(exu.__name__ + '.beams')
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
@@ -61,6 +74,8 @@ def cable_cantilever(exu, U, nElements=6, mode=0, angle=0.3, damping=True, tipFo
                                 useReducedOrderIntegration=mode)
     if prestrain:
         cable.referenceAxialStrain, cable.referenceCurvature, cable.strainIsRelativeToReference = 1e-3, 0.2, 0.5
+    if userLaws:
+        _user_laws(cable)
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', DeprecationWarning)
         nodes, objects, _, _, _ = beams.GenerateStraightLineANCFCable2D(
@@ -99,7 +114,8 @@ def cable_cantilever(exu, U, nElements=6, mode=0, angle=0.3, damping=True, tipFo
     sd = mbs.systemData
     outputs = {name: _plain(mbs.GetObjectOutputBody(middle, getattr(OV, name), localPosition=[0.7 * Lel, 0.03, 0.]))
                for name in BODY_OUTPUTS}
-    for name in ('KineticEnergy', 'PotentialEnergy'):
+    # (no PotentialEnergy with user functions: Exudyn 1.13.6 refuses it)
+    for name in ('KineticEnergy',) + (() if userLaws else ('PotentialEnergy',)):
         outputs[name] = _plain(mbs.GetObjectOutputBody(middle, getattr(OV, name)))
     return {'q': _plain(sd.GetODE2Coordinates()), 'q_t': _plain(sd.GetODE2Coordinates_t()),
             'q_tt': _plain(sd.GetODE2Coordinates_tt()), 'lambda': _plain(sd.GetAECoordinates()),
@@ -199,6 +215,8 @@ CASES = {
     'ancf_cable2d_lobatto_prestrain': (cable_cantilever, dict(mode=2, prestrain=True, tipForce=3., angle=-0.2)),
     'ancf_cable2d_undamped_index2': (cable_cantilever, dict(damping=False, spring=True, solver='NewmarkIndex2',
                                                             nElements=8)),
+    'ancf_cable2d_user_laws': (cable_cantilever, dict(userLaws=True, prestrain=True, tipForce=-20., spring=True)),
+    'ancf_cable2d_user_laws_reduced': (cable_cantilever, dict(userLaws=True, mode=1, tipForce=10., angle=-0.4)),
 }
 CASES.update({
     'beams_points_slopes_ring': (cable_helper, dict(helper='ring')),

@@ -187,12 +187,70 @@ def test_generate_straight_line_items_as_exudyn():
     assert [int(mbs.GetLoad(i)["markerNumber"]) for i in range(3)] == [0, 1, 2]
 
 
-def test_user_functions_are_refused_clearly():
+def _user_element(calls):
+    """One element with user functions recording their arguments (the axial one doubles EA)."""
+    def axial(mbs, t, item, *args):
+        calls.append(("N", t, item) + args)
+        return 2 * args[4] * (args[1] - args[3]) + args[5] * args[2]
+
+    def bending(mbs, t, item, *args):
+        calls.append(("M", t, item) + args)
+        return args[4] * (args[1] - args[3]) + args[5] * args[2]
     SC = exu.SystemContainer()
     mbs = SC.AddSystem()
-    n0 = mbs.AddNode(NodePoint2DSlope1(referenceCoordinates=[0, 0, 1, 0]))
-    n1 = mbs.AddNode(NodePoint2DSlope1(referenceCoordinates=[1, 0, 1, 0]))
-    mbs.AddObject(ObjectANCFCable2D(nodeNumbers=[n0, n1], length=1, massPerLength=1, bendingStiffness=1,
-                                    axialStiffness=10, axialForceUserFunction=lambda *args: 0.))
-    with pytest.raises(NotImplementedError, match="axialForceUserFunction"):
-        mbs.Assemble()
+    n0 = mbs.AddNode(NodePoint2DSlope1(referenceCoordinates=[0, 0, 1, 0.1], initialCoordinates=[0.01, 0.02, 0.05, 0.1],
+                                       initialVelocities=[0.1, 0.2, 0.3, -0.4]))
+    n1 = mbs.AddNode(NodePoint2DSlope1(referenceCoordinates=[1, 0.1, 1, -0.1], initialCoordinates=[-0.02, 0.1, -0.03, 0.2],
+                                       initialVelocities=[-0.1, 0.5, 0.2, 0.6]))
+    o = mbs.AddObject(ObjectANCFCable2D(nodeNumbers=[n0, n1], length=1.05, massPerLength=2, bendingStiffness=3,
+                                        axialStiffness=100, bendingDamping=0.1, axialDamping=0.2,
+                                        referenceAxialStrain=0.01, referenceCurvature=0.2,
+                                        strainIsRelativeToReference=0.4, useReducedOrderIntegration=1,
+                                        axialForceUserFunction=axial, bendingMomentUserFunction=bending))
+    mbs.Assemble()
+    return mbs, o
+
+
+# Exudyn 1.13.6: (name, t, itemNumber, axialPositionNormalized, the strain (curvature), its rate, its
+# reference value eps0 + f eps_ref (K0 + f K_ref), stiffness, damping, the other's three values)
+USER_CALLS = [
+    ("N", 0.0, 0, 0.2857142857142857, -0.057436737492285395, -0.23824945243149934, -0.007960376198388996, 100.0,
+     0.2, 0.019558300858730716, 1.7802980525075593, 0.22581163994265557),
+    ("M", 0.0, 0, 0.2857142857142857, 0.019558300858730716, 1.7802980525075593, 0.22581163994265557, 3.0, 0.1,
+     -0.057436737492285395, -0.23824945243149934, -0.007960376198388996)]
+
+
+def test_user_function_arguments_and_outputs_as_exudyn():
+    """ForceLocal and TorqueLocal call the user functions once each with Exudyn's arguments (the
+    reference values differ from Exudyn's by round-off, 1e-16)."""
+    calls = []
+    mbs, o = _user_element(calls)
+    calls.clear()
+    N = mbs.GetObjectOutputBody(o, OVT.ForceLocal, localPosition=[0.3, 0, 0])
+    M = mbs.GetObjectOutputBody(o, OVT.TorqueLocal, localPosition=[0.3, 0, 0])
+    assert np.isclose(N, -9.942922149265579, rtol=1e-13) and np.isclose(M, -0.4407302120010186, rtol=1e-13)
+    assert [c[0] for c in calls] == ["N", "M"]
+    for got, expected in zip(calls, USER_CALLS):
+        assert np.allclose(got[1:], expected[1:], rtol=0, atol=1e-15), (got, expected)
+    with pytest.raises(NotImplementedError, match="PotentialEnergy"):
+        mbs.GetObjectOutputBody(o, OVT.PotentialEnergy)
+
+
+@pytest.mark.parametrize("case", ["ancf_cable2d_user_laws", "ancf_cable2d_user_laws_reduced"])
+def test_nonlinear_user_laws_dynamic_as_exudyn(case):
+    """The cantilevers with nonlinear user laws of reference_cables.py: q and q_t equal to Exudyn
+    1.13.6's to 1e-10 (relative to their largest entry) after 100 steps."""
+    import importlib.util
+    import json
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("reference_cables", os.path.join(here, "reference_cables.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    with open(os.path.join(here, "..", "reference", "models", case + ".json")) as f:
+        ref = json.load(f)["results"]
+    builder, params = mod.CASES[case]
+    got = builder(exu, __import__("multibody.utilities", fromlist=["*"]), **params)
+    for key in ("q", "q_t"):
+        r = np.asarray(ref[key])
+        assert np.abs(np.asarray(got[key]) - r).max() <= 1e-10 * np.abs(r).max(), key

@@ -26,18 +26,8 @@ FIELDS = ("points", "colors", "radius", "resolution", "numberOfSegments", "fontS
 
 # items not drawn as Exudyn draws them: (model, ItemType, index) left out of every comparison
 GAP_ITEMS = {}
-_FULL = "drawSimplified False: solid shapes not drawn yet"
 # (model, settings case) -> what is not drawn as Exudyn draws it
-GAP_CASES = {
-    **{(m, c): _FULL for m in ("points", "rigid3d", "rigid2d")
-       for c in ("markers_full", "loads_full", "sensors_full")},
-    ("points", "connectors_full"): "drawSimplified False: spring-dampers as tubes not drawn yet",
-    ("rigid3d", "nodes_basis"): "nodes.showBasis not drawn yet",
-    ("rigid2d", "nodes_basis"): "nodes.showBasis not drawn yet",
-    **{(m, "markers_basis"): "markers.showBasis not drawn yet" for m in ("rigid3d", "rigid2d")},
-    ("rigid3d", "connectors_axes"): "connectors.showJointAxes not drawn yet",
-    ("rigid3d", "general_tiling"): "cylinders with an even, non-multiple-of-4 tiling start at another angle",
-}
+GAP_CASES = {}
 
 
 def _reference(model):

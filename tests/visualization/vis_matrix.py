@@ -5,6 +5,8 @@ Each model builder uses only the public Exudyn 1.13 API and takes the modules as
 implementations. ``SETTINGS`` maps a settings case to the entries applied on top of the model's
 base settings; every (model, settings case) pair is one scene in
 tests/reference/visualization/matrix_<model>.json (tools/make_visualization_reference.py).
+Each entry of ``CABLES`` is a model too (the cable model built with that cable type): a new cable
+type is one entry there, recorded by ``python tools/make_visualization_reference.py matrix_<name>``.
 No module-level import of exudyn or multibody.
 """
 import numpy as np
@@ -167,7 +169,42 @@ def rigid2d(exu, U, G):
     return SC
 
 
-MODELS = {"points": points, "rigid3d": rigid3d, "rigid2d": rigid2d}
+# cable types drawn by the cable model: node and object item names, the reference and initial node
+# coordinates of node i at x, the object's parameters; a new cable type is one more entry
+CABLES = {
+    "cable2d": dict(node="NodePoint2DSlope1", object="ObjectANCFCable2D",
+                    reference=lambda x: [x, 0., 1., 0.], initial=lambda i: [0., 0.05 * i * i, 0., 0.1 * i],
+                    parameters=dict(physicsMassPerLength=1., physicsBendingStiffness=1., physicsAxialStiffness=100.)),
+}
+
+
+def cable(exu, U, G, kind):
+    """A bent cable of four elements of CABLES[kind]: default drawing, own drawHeight and color, a
+    band in the default color, a hidden element; nodes with own size and color and hidden; a marker,
+    a load and sensors on it, a spring-damper to the ground."""
+    SC, mbs = _new(exu)
+    spec, L = CABLES[kind], 0.5
+    node_item, obj_item = getattr(U, spec["node"]), getattr(U, spec["object"])
+    vnode, vobj = getattr(U, "V" + spec["node"]), getattr(U, "V" + spec["object"])
+    node_vis = [{}, dict(drawSize=0.1, color=[1., 0., 1., 1.]), {}, dict(show=False), {}]
+    nodes = [mbs.AddNode(node_item(referenceCoordinates=spec["reference"](i * L), initialCoordinates=spec["initial"](i),
+                                   visualization=vnode(**vis))) for i, vis in enumerate(node_vis)]
+    obj_vis = [{}, dict(drawHeight=0.1, color=[1., 0., 0., 1.]), dict(drawHeight=0.05), dict(show=False)]
+    bodies = [mbs.AddObject(obj_item(nodeNumbers=[nodes[i], nodes[i + 1]], physicsLength=L, visualization=vobj(**vis),
+                                     **spec["parameters"])) for i, vis in enumerate(obj_vis)]
+    g = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
+    mg = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=g, localPosition=[0.5, -0.5, 0.]))
+    mn = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=nodes[1]))
+    mb = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=bodies[2], localPosition=[0.25, 0., 0.]))
+    lf = mbs.AddLoad(U.Force(markerNumber=mb, loadVector=[0., -3., 0.]))
+    sd = mbs.AddObject(U.SpringDamper(markerNumbers=[mg, mn], stiffness=10.))
+    _sensors(exu, mbs, U, nodes[2], bodies[1], mb, sd, lf)
+    mbs.Assemble()
+    return SC
+
+
+MODELS = {"points": points, "rigid3d": rigid3d, "rigid2d": rigid2d,
+          **{k: (lambda exu, U, G, k=k: cable(exu, U, G, k)) for k in CABLES}}
 
 # settings case -> entries set on top of the model's base settings
 SETTINGS = {
@@ -185,6 +222,9 @@ SETTINGS = {
     "bodies_off": {"bodies.show": False},
     "bodies_numbers_color": {"bodies.showNumbers": True, "bodies.defaultColor": ORANGE},
     "bodies_size": {"bodies.defaultSize": [0.5, 0.2, 0.1]},
+    "bodies_beams_tiling": {"bodies.beams.axialTiling": 3},
+    "bodies_beams_outline": {"bodies.beams.crossSectionFilled": False},
+    "bodies_beams_min_tiling": {"bodies.beams.axialTiling": 1, "bodies.showNumbers": True},
     "loads_off": {"loads.show": False},
     "loads_numbers_color": {"loads.showNumbers": True, "loads.defaultColor": GREEN},
     "loads_size": {"loads.defaultSize": 0.5},
@@ -202,6 +242,11 @@ SETTINGS = {
                         "connectors.jointAxesRadius": 0.05},
     "general_tiling": {"general.cylinderTiling": 6, "general.sphereTiling": 4, "general.circleTiling": 12,
                        "general.axesTiling": 4, "connectors.curveTiling": 5},
+    "general_odd_tiling_full": {"general.axesTiling": 5, "general.cylinderTiling": 7, "general.sphereTiling": 5,
+                                "connectors.drawSimplified": False, "loads.drawSimplified": False,
+                                "connectors.showJointAxes": True},
+    "solid_bases_numbers": {"markers.drawSimplified": False, "markers.showBasis": True, "nodes.showBasis": True,
+                            "nodes.showNumbers": True, "nodes.drawNodesAsPoint": False},
     "general_world_basis": {"general.drawWorldBasis": True, "general.worldBasisSize": 2.},
     "general_coordinate_system": {"general.drawCoordinateSystem": True, "general.showSolverInformation": False,
                                   "general.showComputationInfo": False},

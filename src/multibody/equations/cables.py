@@ -8,7 +8,6 @@ import functools
 import numpy as np
 
 from ..enums import OutputVariableType as OVT
-from ..errors import NotImplementedFeatureError
 from ..kernels import cables as kc
 from ..kernels.groups import cables as kg
 from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, param_array, register
@@ -18,6 +17,7 @@ from .points import BodyGroup, MarkerGroup, NodeGroup
 _PRM = ("axialStiffness", "bendingStiffness", "axialDamping", "bendingDamping", "referenceAxialStrain",
         "referenceCurvature", "strainIsRelativeToReference", "length")
 _N_AXIAL, _N_BENDING = 5, 3             # the most Gauss points of a rule
+_USER_FUNCTIONS = ("axialForceUserFunction", "bendingMomentUserFunction")
 
 
 def hermite_mass(L):
@@ -63,6 +63,7 @@ class ANCFCable2DBodies(BodyGroup):
     """ObjectANCFCable2D: constant mass blocks, elastic and damping forces of all elements by one
     kernel call (Gauss points inside); outputs at local points [x, y, 0] (``body_output``)."""
     width = 8
+    node_types = ("Point2DSlope1",)
     kernel, layout = kg.ancf_cables_2d, kg.CABLES_2D
     force_phases = ("FORCES", "STIFFNESS")
 
@@ -71,24 +72,23 @@ class ANCFCable2DBodies(BodyGroup):
         nodes = np.array([[int(x) for x in r.values["nodeNumbers"]] for r in records], dtype=np.int64).reshape(-1, 2)
         for r, nd, item in zip(records, nodes, self.items):
             for k in nd:
-                c.check_node(self, int(item), r, k, ("Point2DSlope1",))
-            for name in ("axialForceUserFunction", "bendingMomentUserFunction"):
-                if r.values[name]:
-                    raise NotImplementedFeatureError(f"{c.describe('object', int(item))}: {name} is not "
-                                                     "implemented in multibody yet (use the linear law)")
+                c.check_node(self, int(item), r, k, self.node_types)
             if not float(r.values["length"]) > 0:
                 c.parameter_error(self, int(item), r, "length", r.values["length"], "must be > 0")
         self.nodes = nodes
-        self.ltg = np.ascontiguousarray(np.concatenate([self.ltg_of_nodes(nodes[:, 0])[:, :4],
-                                                        self.ltg_of_nodes(nodes[:, 1])[:, :4]], axis=1))
-        self.read_parameters(records, 8)
+        half = self.width // 2
+        self.ltg = np.ascontiguousarray(np.concatenate([self.ltg_of_nodes(nodes[:, 0])[:, :half],
+                                                        self.ltg_of_nodes(nodes[:, 1])[:, :half]], axis=1))
+        self.read_parameters(records, self.width)
 
     def read_parameters(self, records, width):
         """The parameter arrays, Gauss points and scratch of the elements (``width`` coordinates
         each)."""
         self.records = records
         self.mode = np.array([int(r.values["useReducedOrderIntegration"]) for r in records], dtype=np.int64)
-        self.prm = np.ascontiguousarray(np.array([[float(r.values[p]) for p in _PRM] for r in records]).reshape(-1, 8))
+        # (ObjectANCFCable has no referenceCurvature: 0)
+        self.prm = np.ascontiguousarray(np.array([[float(r.values.get(p, 0.0)) for p in _PRM] for r in records])
+                                        .reshape(-1, 8))
         self.rho_a = param_array(records, "massPerLength")
         self.L = np.ascontiguousarray(self.prm[:, 7])
         n = self.n
@@ -99,6 +99,9 @@ class ANCFCable2DBodies(BodyGroup):
         self.frame_local = np.zeros((1, n, 3))
         self.frame_mean = np.zeros(n, dtype=bool)
         self.mass = np.zeros(n)
+        self.user_functions = [tuple(r.values.get(name) or None for name in _USER_FUNCTIONS) for r in records]
+        self.is_user = np.array([any(f) for f in self.user_functions], dtype=bool)
+        self.user_N, self.user_M = np.zeros((n, _N_AXIAL, 3)), np.zeros((n, _N_BENDING, 3))
         self._derived()
 
     def _derived(self):
@@ -124,7 +127,52 @@ class ANCFCable2DBodies(BodyGroup):
     def record_parameters(self):
         return dict(L=self.L, prm=self.prm, ax_x=self.ax_x, ax_w=self.ax_w, bd_x=self.bd_x, bd_w=self.bd_w,
                     eps_ref=self.eps_ref, curv_ref=self.curv_ref, Q=self.Q, frame_local=self.frame_local,
-                    frame_mean=self.frame_mean)
+                    frame_mean=self.frame_mean, is_user=self.is_user, user_N=self.user_N, user_M=self.user_M)
+
+    # ------------------------------------------------------------ user functions
+    def record_slots(self):
+        """With user functions: call backs writing their values at the Gauss points (and, for the
+        Jacobian, their derivatives by forward differences) into user_N, user_M."""
+        slots = super().record_slots()
+        if self.is_user.any():
+            slots[kg.USER_FORCE_SLOT] = self.call_back(lambda t, index2: self._user_points(t, False))
+            slots[kg.USER_JACOBIAN_SLOT] = self.call_back(lambda t, index2: self._user_points(t, True))
+        return slots
+
+    def _user_points(self, t, jacobian):
+        """user_N, user_M of the elements with user functions at the point of the compiled call."""
+        from .cable_outputs import point_strains, shape_matrix
+        c = self.system
+        for i in np.flatnonzero(self.is_user):
+            ltg = self.ltg[i]
+            q, q_ref, v = c.current_q_tot[ltg], c.q_ref[ltg], c.current_v[ltg]
+            _, _, _, _, eps0, K0, f_ref, L = self.prm[i].tolist()
+            for xs, ws, out in ((self.ax_x, self.ax_w, self.user_N), (self.bd_x, self.bd_w, self.user_M)):
+                for k, (x, w) in enumerate(zip(xs[i].tolist(), ws[i].tolist())):
+                    if w != 0.0:
+                        eps, eps_t, eps_ref, K, K_t, K_ref = point_strains(shape_matrix(x, L), q, q_ref, v)
+                        strain, curvature = (eps, eps_t, eps0 + f_ref * eps_ref), (K, K_t, K0 + f_ref * K_ref)
+                        out[i, k] = self.user_law(out is self.user_M, i, t, x, strain, curvature, jacobian)
+
+    def user_law(self, bending, row, t, x, strain, curvature, jacobian=False):
+        """(value, d value / d strain, d value / d strain_t) of the axial force (``bending``: the
+        bending moment, by curvature) at x: the user function's, or the linear law's without one."""
+        EA, EI, d_eps, d_K = self.prm[row, :4].tolist()
+        own, other, stiff, damp = (curvature, strain, EI, d_K) if bending else (strain, curvature, EA, d_eps)
+        f = self.user_functions[row][1 if bending else 0]
+        if f is None:
+            return stiff * (own[0] - own[2]) + damp * own[1], stiff, damp
+        c, item = self.system, int(self.items[row])
+        name = _USER_FUNCTIONS[1 if bending else 0]
+
+        def call(value, rate):
+            args = (value, rate, own[2], stiff, damp) + other
+            return c.user_real(name, item, c.call_user(name, item, f, t, item, x / self.L[row], *args))
+        value = call(own[0], own[1])
+        if not jacobian:
+            return value, 0.0, 0.0
+        h, h_t = 1e-7 * max(1.0, abs(own[0])), 1e-7 * max(1.0, abs(own[1]))
+        return value, (call(own[0] + h, own[1]) - value) / h, (call(own[0], own[1] + h_t) - value) / h_t
 
     def update_parameter(self, row, name, value):
         if name in _PRM:
@@ -157,17 +205,19 @@ class ANCFCable2DBodies(BodyGroup):
         return cable_output(self, st, row, var, local)
 
 
-def _cable_ltg_and_length(c, body):
+def cable_ltg_and_length(c, body):
     """(ltg (8,), length) of the cable ``body``."""
     g, row = c.object_group[int(body)]
     return g.ltg[row], float(g.L[row]), g, row
 
 
-def _check_cable(c, group, item, rec, body):
+def check_cable(c, group, item, rec, body, spatial=False):
+    """Body ``body`` of the marker ``item`` is a planar cable (``spatial``: an ObjectANCFCable)."""
     c.check_object_exists(group, item, rec, "bodyNumber", body)
     g = c.object_group.get(int(body), (None, None))[0]
-    if not isinstance(g, ANCFCable2DBodies):
-        c.parameter_error(group, item, rec, "bodyNumber", int(body), "must be an ObjectANCFCable2D")
+    if not isinstance(g, ANCFCable2DBodies) or getattr(g, "spatial", False) != spatial:
+        c.parameter_error(group, item, rec, "bodyNumber", int(body),
+                          "must be an ObjectANCFCable" if spatial else "must be an ObjectANCFCable2D")
 
 
 class CableMarkers(MarkerGroup):
@@ -179,17 +229,19 @@ class CableMarkers(MarkerGroup):
     def setup(self, records):
         c = self.system
         self.cables = np.array([int(r.values["bodyNumber"]) for r in records], dtype=np.int64)
-        self.ltg = np.zeros((self.n, self.width), dtype=np.int64)
         self.L = np.zeros(self.n)
         self.mean = np.array([r.spec.type_name == "BodyMass" for r in records], dtype=bool)
         self.local = np.zeros((self.n, 3))
         self.body_mass = np.zeros(self.n)
+        ltgs = []
         for i, (r, b, item) in enumerate(zip(records, self.cables, self.items)):
             c.check_marker_body(self, int(item), r, b)
-            ltg, L, g, row = _cable_ltg_and_length(c, b)
-            self.ltg[i], self.L[i], self.body_mass[i] = ltg, L, g.mass[row]
+            ltg, L, g, row = cable_ltg_and_length(c, b)
+            ltgs.append(ltg)
+            self.L[i], self.body_mass[i] = L, g.mass[row]
             if not self.mean[i]:
                 self.local[i] = np.asarray(r.values["localPosition"], dtype=float)[:3]
+        self.ltg = np.ascontiguousarray(np.array(ltgs, dtype=np.int64).reshape(self.n, -1))
 
     def record_parameters(self):
         return dict(L=self.L, local=self.local, ltg=self.ltg, mean=self.mean)
@@ -208,8 +260,8 @@ class Cable2DCoordinateMarkers(MarkerGroup):
         self.ltg_of = {}
         for r, item in zip(records, self.items):
             b = int(r.values["bodyNumber"])
-            _check_cable(c, self, int(item), r, b)
-            self.ltg_of[int(item)] = np.asarray(_cable_ltg_and_length(c, b)[0], dtype=np.int64)
+            check_cable(c, self, int(item), r, b)
+            self.ltg_of[int(item)] = np.asarray(cable_ltg_and_length(c, b)[0], dtype=np.int64)
 
     def marker_coordinates(self, row, st, var):
         """The 8 total coordinates (or their rates) of the element; on ALE cables a 9th value 0
@@ -230,14 +282,14 @@ class Cable2DShapeMarkers(MarkerGroup):
         self.cables = []
         for r, item in zip(records, self.items):
             b = int(r.values["bodyNumber"])
-            _check_cable(c, self, int(item), r, b)
+            check_cable(c, self, int(item), r, b)
             self.cables.append((b, int(r.values["numberOfSegments"]), float(r.values["verticalOffset"])))
 
     def marker_coordinates(self, row, st, var):
         """The points' coordinates (or velocities) [p0x, p0y, p1x, ...] at the state ``st``."""
         c = self.system
         b, ns, h = self.cables[row]
-        ltg, L, _, _ = _cable_ltg_and_length(c, b)
+        ltg, L, _, _ = cable_ltg_and_length(c, b)
         n = ns + 1
         local = np.zeros((n, 3))
         local[:, 0] = np.arange(n) * L / ns
@@ -254,4 +306,4 @@ class Cable2DShapeMarkers(MarkerGroup):
 
 
 __all__ = ["Slope2DNodes", "ANCFCable2DBodies", "CableMarkers", "Cable2DCoordinateMarkers", "Cable2DShapeMarkers",
-           "hermite_mass"]
+           "hermite_mass", "gauss_rules", "check_cable", "cable_ltg_and_length"]

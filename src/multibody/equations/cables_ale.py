@@ -11,7 +11,7 @@ from ..errors import AssemblyError
 from ..kernels import cables_ale as ka
 from ..kernels.groups import cables_ale as kg
 from .cables import ANCFCable2DBodies, CableMarkers
-from .groups import BODY_GROUPS, param_array, register, split_by
+from .groups import BODY_GROUPS, param_array, register
 
 _ALE = ("movingMassFactor", "useCouplingTerms", "addALEvariation")
 
@@ -49,7 +49,10 @@ class ALEANCFCable2DBodies(ANCFCable2DBodies):
         self.ale[0, :, :3] = np.array([[float(r.values[p]) for p in _ALE] for r in records]).reshape(-1, 3)
 
     def record_parameters(self):
-        return dict(super().record_parameters(), rho_a=self.rho_a, ale=self.ale, ltg8=self.ltg8)
+        p = dict(super().record_parameters(), rho_a=self.rho_a, ale=self.ale, ltg8=self.ltg8)
+        for name in ("is_user", "user_N", "user_M"):       # (no user laws)
+            del p[name]
+        return p
 
     def update_parameter(self, row, name, value):
         if name in _ALE:
@@ -90,12 +93,12 @@ def _ale_cable_output(g, st, row, var, local):
     if var == OVT.KineticEnergy:
         return 0.5 * float(v9 @ g.mass_blocks(q_tot, [row])[0] @ v9)
     view = SimpleNamespace(system=c, ltg=g.ltg8, prm=g.prm, L=g.L, ax_x=g.ax_x, ax_w=g.ax_w, bd_x=g.bd_x,
-                           bd_w=g.bd_w)
+                           bd_w=g.bd_w, is_user=g.is_user)
     out = co.cable_output(view, st, row, var, local)
     if var in (OVT.ForceLocal, OVT.TorqueLocal) and g.ale[0, row, 0] == 1.0:
         out = out + _material_damping(g, row, q_tot[g.ltg8[row]], v9[8], local[0], var == OVT.ForceLocal)
     if var in (OVT.Velocity, OVT.VelocityLocal):
-        S = co._shape_matrix(local[0], g.L[row])
+        S = co.shape_matrix(local[0], g.L[row])
         a = co._axis(S, 1, q_tot[g.ltg8[row]])
         conv = v9[8] * a
         if var == OVT.VelocityLocal:
@@ -110,7 +113,7 @@ def _material_damping(g, row, q, v_ale, x, axial):
     at x (kernels/cables_ale.py)."""
     from . import cable_outputs as co
     L = g.L[row]
-    S = co._shape_matrix(x, L)
+    S = co.shape_matrix(x, L)
     a, b = co._axis(S, 1, q), co._axis(S, 2, q)
     if axial:
         return g.prm[row, 2] * v_ale * (a @ b) / np.sqrt(a @ a)
@@ -124,16 +127,7 @@ def convective_velocities(ltg, L, xs, q_tot, v):
     """v_ALE r'(x) (len(xs), 2) at the points xs of the ALE element of coordinates ltg (9)."""
     from . import cable_outputs as co
     q = q_tot[ltg[:8]]
-    return np.array([v[ltg[8]] * co._axis(co._shape_matrix(x, L), 1, q) for x in xs]).reshape(-1, 2)
-
-
-def _on_ale_cable(system, record):
-    try:
-        b = int(record.values["bodyNumber"])
-    except (KeyError, TypeError, ValueError):
-        return False
-    objects = system.items["object"]
-    return 0 <= b < len(objects) and objects[b].spec.type_name == "ALEANCFCable2D"
+    return np.array([v[ltg[8]] * co._axis(co.shape_matrix(x, L), 1, q) for x in xs]).reshape(-1, 2)
 
 
 class ALECableMarkers(CableMarkers):
@@ -143,18 +137,4 @@ class ALECableMarkers(CableMarkers):
     width = 9
 
 
-class AnyCableMarkers:
-    """Body markers on cables: CableMarkers on ANCF cables, ALECableMarkers on ALE cables."""
-
-    @classmethod
-    def split(cls, system, items, records):
-        return split_by(records, lambda r: _on_ale_cable(system, r))
-
-    @classmethod
-    def build(cls, system, items, records):
-        if records and all(_on_ale_cable(system, r) for r in records):
-            return ALECableMarkers.build(system, items, records)
-        return CableMarkers.build(system, items, records)
-
-
-__all__ = ["ALEANCFCable2DBodies", "ALECableMarkers", "AnyCableMarkers"]
+__all__ = ["ALEANCFCable2DBodies", "ALECableMarkers"]

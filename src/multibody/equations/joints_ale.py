@@ -19,11 +19,12 @@ from .groups import CONSTRAINT_GROUPS, param_array, register
 @register(CONSTRAINT_GROUPS, "JointALEMoving2D")
 class ALEMovingJoints2D(ConstraintGroup):
     """x, y of r(s_el) - p_m0 = 0 (index 2: their rates with the convective term); penalty:
-    - lambda / k added (kernels/system.py constraint_rows, the compliances ``compliance``)."""
+    - lambda / k added, an AE block dg/dlambda = -I / k (``ae_block``)."""
     n_eq = 2
     kernel, layout = kg.ale_joints, kg.ALE_JOINTS
     marker_reads = ()
     switches_data = True
+    ae_block = True
     # the penalty rows keep their position form at index 2: the initial accelerations take
     # d(C v)/dq v from C v (solvers/implicit.py constraint_velocity_derivative)
     velocity_form_beyond_jacobian = True
@@ -49,7 +50,7 @@ class ALEMovingJoints2D(ConstraintGroup):
         self.s_off = param_array(records, "slidingOffset")
         self.penalty = param_array(records, "usePenaltyFormulation", bool)
         self.k = param_array(records, "penaltyStiffness")
-        self.compliance = np.zeros((n, 2, 1))
+        self.comp, self.lam = np.zeros(n), np.zeros((n, 2))
         self._compliances()
         self.error = np.zeros(n)
 
@@ -110,7 +111,7 @@ class ALEMovingJoints2D(ConstraintGroup):
 
     def _compliances(self):
         k = np.where(self.k != 0, self.k, np.inf)
-        self.compliance[:, :, 0] = np.where(self.penalty, -1.0 / k, 0.0)[:, None]
+        self.comp[:] = np.where(self.penalty, -1.0 / k, 0.0)
 
     def refresh_record(self):
         """The ALE nodes' reference values (numbered after the groups are built)."""
@@ -131,7 +132,7 @@ class ALEMovingJoints2D(ConstraintGroup):
     def record_parameters(self):
         return dict(s_off=self.s_off, ale_ref=self.ale_ref, error=self.error, el_L=self.el_L, el_off=self.el_off,
                     m0=self.m0, data_index=self.data_index, ale=self.ale, n_el=self.n_el, el_ltg=self.el_ltg,
-                    el_col=self.el_cols, penalty=self.penalty)
+                    el_col=self.el_cols, penalty=self.penalty, comp=self.comp, lam=self.lam)
 
     def update_parameter(self, row, name, value):
         if name == "slidingOffset":

@@ -11,29 +11,26 @@ from ..kernels import markers as km
 from ..kernels import records as kr
 from ..kernels import assembly as ka
 from ..kernels.groups import points as kg
-from .groups import (BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register, split_by)
+from .groups import BODY_GROUPS, MARKER_GROUPS, NODE_GROUPS, Group, param_array, register
 
 
 class SplitOff:
-    """A group type whose items for which ``split_off(system, record)`` holds form groups of the
-    class ``split_group()`` (mass points on ground nodes, body markers on cables)."""
+    """A group type some of whose items form groups of other classes: ``split_group(system,
+    record)`` is the class of the item's group, None for this class (mass points on ground nodes,
+    body markers on cables)."""
 
     @classmethod
     def split(cls, system, items, records):
-        out = []
-        for part in split_by(records, lambda r: cls.split_off(system, r)):
-            sub = [records[k] for k in part]
-            if cls.split_off(system, sub[0]):
-                sub_items = [items[k] for k in part]
-                out.extend([part[k] for k in p] for p in cls.split_group().split(system, sub_items, sub))
-            else:
-                out.append(part)
-        return out
+        keys = [cls.split_group(system, r) for r in records]
+        order = [None] + [k for k in dict.fromkeys(keys) if k is not None]
+        parts = [[i for i, k in enumerate(keys) if k is key] for key in order]
+        return [p for p in parts if p]
 
     @classmethod
     def build(cls, system, items, records):
-        if records and all(cls.split_off(system, r) for r in records):
-            return cls.split_group().build(system, items, records)
+        keys = {cls.split_group(system, r) for r in records}
+        if len(keys) == 1 and None not in keys:
+            return keys.pop().build(system, items, records)
         return super().build(system, items, records)
 
 
@@ -286,7 +283,7 @@ class MassPoints(SplitOff, _SingleNodeBodies):
     width = 3
     node_type_names = ("Point",)
     kernel, layout = kg.mass_points, kg.MASS_POINTS
-    split_off, split_group = staticmethod(_on_ground_node), staticmethod(lambda: GroundMassPoints)
+    split_group = staticmethod(lambda system, r: GroundMassPoints if _on_ground_node(system, r) else None)
 
     def constant_mass_blocks(self, out):
         out[:] = self.mass[:, None, None] * np.eye(self.width)[None]
@@ -532,17 +529,24 @@ class NodeFrameMarkers(MarkerGroup):
         return dict(A_local=self.A_local, nodes=self.nodes)
 
 
-# bodies whose markers are points of a deformable axis (equations/cables.py CableMarkers)
-CABLE_BODY_TYPES = ("ANCFCable2D", "ALEANCFCable2D")
+# bodies whose markers are points of a deformable axis (equations/cables.py CableMarkers,
+# equations/cables3d.py Cable3DMarkers, equations/cables_ale.py ALECableMarkers)
+CABLE_BODY_TYPES = ("ANCFCable2D", "ANCFCable", "ALEANCFCable2D")
 
 
-def _on_cable(system, record):
-    return _refers_to(system, record, "bodyNumber", "object", CABLE_BODY_TYPES)
-
-
-def _cable_markers():
-    from .cables_ale import AnyCableMarkers
-    return AnyCableMarkers
+def _cable_markers(system, record):
+    """The marker group class of a marker on a cable; None for other bodies."""
+    if not _refers_to(system, record, "bodyNumber", "object", CABLE_BODY_TYPES):
+        return None
+    body_type = system.items["object"][int(record.values["bodyNumber"])].spec.type_name
+    if body_type == "ANCFCable":
+        from .cables3d import Cable3DMarkers
+        return Cable3DMarkers
+    if body_type == "ALEANCFCable2D":
+        from .cables_ale import ALECableMarkers
+        return ALECableMarkers
+    from .cables import CableMarkers
+    return CableMarkers
 
 
 @register(MARKER_GROUPS, "BodyPosition", "BodyRigid")
@@ -550,7 +554,7 @@ class BodyPointMarkers(SplitOff, MarkerGroup):
     """Marker at a body-fixed point b: p + A b, v + w x (A b), Jpos - skew(A b) Jrot (those on
     cables: CableMarkers)."""
     kernel, layout = kg.body_point_markers, kg.BODY_POINT_MARKERS
-    split_off, split_group = staticmethod(_on_cable), staticmethod(_cable_markers)
+    split_group = staticmethod(_cable_markers)
     reads_body_frames = True
 
     def setup(self, records):
@@ -571,7 +575,7 @@ class BodyMassMarkers(SplitOff, MarkerGroup):
     (the kernel of a body-fixed point at the center of mass; the masses set at Assemble; those on
     cables: CableMarkers)."""
     kernel, layout = kg.body_point_markers, kg.BODY_POINT_MARKERS
-    split_off, split_group = staticmethod(_on_cable), staticmethod(_cable_markers)
+    split_group = staticmethod(_cable_markers)
     reads_body_frames = True
 
     def setup(self, records):

@@ -13,7 +13,8 @@ from ._jit import njit
 from .stack import stack_empty
 
 __all__ = ["shape_functions", "cable_forces", "cable_stiffness", "cable_points", "slope_node_frames",
-           "strain_and_curvature"]
+           "strain_and_curvature", "interpolate", "strain_gradient", "axial_hessian", "curvature_hessian",
+           "add_point_jacobian", "dot_row"]
 
 
 @njit(inline="always")
@@ -37,22 +38,28 @@ def shape_functions(x, L, S):
 
 
 @njit(inline="always")
-def _interpolate(S, d, ltg_row, x, out):
-    """out (2,) = sum_k S[d, k] x[ltg_row[2k:2k+2]]: r, r' or r'' (d = 0, 1, 2) of the values x."""
-    out[0] = 0.0
-    out[1] = 0.0
+def interpolate(S, d, ltg_row, x, out):
+    """out (nd,) = sum_k S[d, k] x[ltg_row[nd k:nd k + nd]]: r, r' or r'' (d = 0, 1, 2) of the
+    values x, nd = 2 (planar cables) or 3."""
+    nd = out.shape[0]
+    for c in range(nd):
+        out[c] = 0.0
     for k in range(4):
-        out[0] += S[d, k] * x[ltg_row[2 * k]]
-        out[1] += S[d, k] * x[ltg_row[2 * k + 1]]
+        for c in range(nd):
+            out[c] += S[d, k] * x[ltg_row[nd * k + c]]
 
 
 @njit(inline="always")
-def _strain_gradient(S, a, e):
-    """e (8,) = d eps / dq at a point with r' = a; returns |a|."""
-    la = math.sqrt(a[0] * a[0] + a[1] * a[1])
+def strain_gradient(S, a, e):
+    """e (4 nd,) = d eps / dq at a point with r' = a (nd,); returns |a|."""
+    nd = a.shape[0]
+    g = 0.0
+    for c in range(nd):
+        g += a[c] * a[c]
+    la = math.sqrt(g)
     for k in range(4):
-        e[2 * k] = S[1, k] * a[0] / la
-        e[2 * k + 1] = S[1, k] * a[1] / la
+        for c in range(nd):
+            e[nd * k + c] = S[1, k] * a[c] / la
     return la
 
 
@@ -69,9 +76,10 @@ def _curvature_gradient(S, a, b, dK):
 
 
 @njit(inline="always")
-def _dot8(x, v, ltg_row):
+def dot_row(x, v, ltg_row):
+    """sum_j x[j] v[ltg_row[j]]: the rate of a quantity of gradient x."""
     s = 0.0
-    for j in range(8):
+    for j in range(ltg_row.shape[0]):
         s += x[j] * v[ltg_row[j]]
     return s
 
@@ -87,25 +95,26 @@ def strain_and_curvature(ltg, q, ax_x, bd_x, L, eps, curv):
         row = ltg[i]
         for j in range(ax_x.shape[1]):
             shape_functions(ax_x[i, j], L[i], S)
-            _interpolate(S, 1, row, q, a)
+            interpolate(S, 1, row, q, a)
             eps[i, j] = math.sqrt(a[0] * a[0] + a[1] * a[1]) - 1.0
         for j in range(bd_x.shape[1]):
             shape_functions(bd_x[i, j], L[i], S)
-            _interpolate(S, 1, row, q, a)
-            _interpolate(S, 2, row, q, b)
+            interpolate(S, 1, row, q, a)
+            interpolate(S, 2, row, q, b)
             curv[i, j] = (a[0] * b[1] - a[1] * b[0]) / (a[0] * a[0] + a[1] * a[1])
 
 
 @njit(inline="always")
-def _axial_hessian(S, a, la, H):
-    """H (8, 8) = d^2 eps / dq^2."""
+def axial_hessian(S, a, la, H):
+    """H (4 nd, 4 nd) = d^2 eps / dq^2 at a point with r' = a (nd,), |a| = la."""
+    nd = a.shape[0]
     l3 = la * la * la
     for k in range(4):
         for m in range(4):
             f = S[1, k] * S[1, m]
-            for c in range(2):
-                for d in range(2):
-                    H[2 * k + c, 2 * m + d] = f * ((1.0 / la if c == d else 0.0) - a[c] * a[d] / l3)
+            for c in range(nd):
+                for d in range(nd):
+                    H[nd * k + c, nd * m + d] = f * ((1.0 / la if c == d else 0.0) - a[c] * a[d] / l3)
 
 
 @njit(inline="always")
@@ -117,41 +126,55 @@ def _curvature_hessian(S, a, b, c, g, dg, dc, H):
         dg[2 * k + 1] = 2.0 * sp * a[1]
         dc[2 * k] = sp * b[1] - spp * a[1]
         dc[2 * k + 1] = -sp * b[0] + spp * a[0]
+    curvature_hessian(S, 2, c, g, dc, dg, H)
+
+
+@njit(inline="always")
+def curvature_hessian(S, i, c, g, dc, dg, H):
+    """H (4 nd, 4 nd) = d^2 kappa_i / dq^2 of the curvature component kappa_i = c / g, c = (r' x r'')_i,
+    g = |r'|^2, with dc = dc/dq and dg = dg/dq (4 nd,); nd = 2 (planar: i = 2, the z component) or 3."""
+    nd = dg.shape[0] // 4
     g2 = g * g
     for k in range(4):
         for m in range(4):
-            # d^2 c: sp_k spp_m E[c, d] + spp_k sp_m E[d, c], E = [[0, 1], [-1, 0]]; d^2 g: 2 sp_k sp_m I
+            # d^2 c_i / dq_(k, j) dq_(m, l) = (S'_k S''_m - S''_k S'_m) eps_(i j l); d^2 g = 2 S'_k S'_m delta_jl
             cross = S[1, k] * S[2, m] - S[2, k] * S[1, m]
             spsp = 2.0 * S[1, k] * S[1, m]
-            for cc in range(2):
-                for d in range(2):
-                    r, s = 2 * k + cc, 2 * m + d
-                    d2c = cross if (cc == 0 and d == 1) else (-cross if (cc == 1 and d == 0) else 0.0)
-                    d2g = spsp if cc == d else 0.0
+            for j in range(nd):
+                for l in range(nd):
+                    r, s = nd * k + j, nd * m + l
+                    d2c = cross if (j == (i + 1) % 3 and l == (i + 2) % 3) else (
+                        -cross if (j == (i + 2) % 3 and l == (i + 1) % 3) else 0.0)
+                    d2g = spsp if j == l else 0.0
                     H[r, s] = d2c / g - (dc[r] * dg[s] + dg[r] * dc[s]) / g2 - c * d2g / g2 \
                         + 2.0 * c * dg[r] * dg[s] / (g2 * g)
 
 
 @njit(inline="always")
-def _add_point_jacobian(w, stiff, damp, f, e, H, row, v, Kb, Db, i, hv):
-    """Kb[i] += w (e (stiff e + damp H v)^T + f H), Db[i] += w damp e e^T at one Gauss point."""
-    for r in range(8):
+def add_point_jacobian(w, stiff, damp, f, e, H, row, v, Kb, Db, i, hv):
+    """Kb[i] += w (e (stiff e + damp H v)^T + f H), Db[i] += w damp e e^T at one Gauss point of a
+    law f = stiff (x - x0) + damp x_t, e = dx/dq, H = d^2x/dq^2 (n = row.shape[0] columns)."""
+    n = row.shape[0]
+    for r in range(n):
         s = 0.0
-        for m in range(8):
+        for m in range(n):
             s += H[r, m] * v[row[m]]
         hv[r] = s
-    for r in range(8):
-        for m in range(8):
+    for r in range(n):
+        for m in range(n):
             Kb[i, r, m] += w * (e[r] * (stiff * e[m] + damp * hv[m]) + f * H[r, m])
             Db[i, r, m] += w * damp * e[r] * e[m]
 
 
 @njit(inline="always")
-def _element(i, row, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, jacobian, Q, Kb, Db, S, ab, w8, H):
+def _element(i, row, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, user, jacobian, Q, Kb, Db, S, ab,
+             w8, H):
     """Element i point by point: the axial points (f = N, stiffness EA, damping d_eps, gradient
     e = d eps / dq), then the bending points (f = M, EI, d_K, e = dK / dq); into Q[i] += w f e,
-    or (``jacobian``) into Kb[i], Db[i] (zeroed first). Scratch: S (3, 4), ab (2, 2), w8 (4, 8),
-    H (8, 8)."""
+    or (``jacobian``) into Kb[i], Db[i] (zeroed first). Elements with ``user[0][i]``: f, stiffness
+    and damping are the user functions' values and their derivatives by the strain (curvature) and
+    its rate, user[1] (n, na, 3) at the axial points, user[2] (n, nb, 3) at the bending points.
+    Scratch: S (3, 4), ab (2, 2), w8 (4, 8), H (8, 8)."""
     EA, EI, d_eps, d_K, eps0, K0, f_ref, L = prm[i, 0], prm[i, 1], prm[i, 2], prm[i, 3], prm[i, 4], \
         prm[i, 5], prm[i, 6], prm[i, 7]
     a, b, e, hv, dg, dc = ab[0], ab[1], w8[0], w8[1], w8[2], w8[3]
@@ -163,42 +186,47 @@ def _element(i, row, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, j
         if w == 0.0:
             continue
         shape_functions(ax_x[i, k] if axial else bd_x[i, k], L, S)
-        _interpolate(S, 1, row, q_tot, a)
+        interpolate(S, 1, row, q_tot, a)
         if axial:
-            la = _strain_gradient(S, a, e)
-            f = EA * (la - 1.0 - eps0 - f_ref * eps_ref[i, k]) + d_eps * _dot8(e, v, row)
+            la = strain_gradient(S, a, e)
+            f = EA * (la - 1.0 - eps0 - f_ref * eps_ref[i, k]) + d_eps * dot_row(e, v, row)
             stiff, damp = EA, d_eps
+            if user[0][i]:
+                f, stiff, damp = user[1][i, k, 0], user[1][i, k, 1], user[1][i, k, 2]
             if jacobian:
-                _axial_hessian(S, a, la, H)
+                axial_hessian(S, a, la, H)
         else:
-            _interpolate(S, 2, row, q_tot, b)
+            interpolate(S, 2, row, q_tot, b)
             K, c, g = _curvature_gradient(S, a, b, e)
-            f = EI * (K - K0 - f_ref * curv_ref[i, k]) + d_K * _dot8(e, v, row)
+            f = EI * (K - K0 - f_ref * curv_ref[i, k]) + d_K * dot_row(e, v, row)
             stiff, damp = EI, d_K
+            if user[0][i]:
+                f, stiff, damp = user[2][i, k, 0], user[2][i, k, 1], user[2][i, k, 2]
             if jacobian:
                 _curvature_hessian(S, a, b, c, g, dg, dc, H)
         if jacobian:
-            _add_point_jacobian(w, stiff, damp, f, e, H, row, v, Kb, Db, i, hv)
+            add_point_jacobian(w, stiff, damp, f, e, H, row, v, Kb, Db, i, hv)
         else:
             for m in range(8):
                 Q[i, m] += w * f * e[m]
 
 
 @njit
-def cable_forces(ltg, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, Q):
+def cable_forces(ltg, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, user, Q):
     """Q (n, 8): the elastic and damping forces (LHS) of the elements; prm (n, 8) rows
-    [EA, EI, d_eps, d_K, eps0, K0, f_ref, L]."""
+    [EA, EI, d_eps, d_K, eps0, K0, f_ref, L]; ``user`` (is_user (n,), [N, dN/deps, dN/deps_t]
+    (n, na, 3), [M, dM/dK, dM/dK_t] (n, nb, 3)): the user functions' laws (_element)."""
     S, ab, w8, H = stack_empty((3, 4)), stack_empty((2, 2)), stack_empty((4, 8)), stack_empty((8, 8))
     none = stack_empty((1, 1, 1))
     for i in range(ltg.shape[0]):
         for m in range(8):
             Q[i, m] = 0.0
-        _element(i, ltg[i], q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, False, Q, none, none, S, ab,
-                 w8, H)
+        _element(i, ltg[i], q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, user, False, Q, none, none, S,
+                 ab, w8, H)
 
 
 @njit
-def cable_stiffness(ltg, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, Kb, Db):
+def cable_stiffness(ltg, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, user, Kb, Db):
     """Kb = dQ/dq, Db = dQ/dq_t (n, 8, 8) of cable_forces' Q."""
     S, ab, w8, H = stack_empty((3, 4)), stack_empty((2, 2)), stack_empty((4, 8)), stack_empty((8, 8))
     for i in range(ltg.shape[0]):
@@ -206,7 +234,8 @@ def cable_stiffness(ltg, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_re
             for m in range(8):
                 Kb[i, r, m] = 0.0
                 Db[i, r, m] = 0.0
-        _element(i, ltg[i], q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, True, H, Kb, Db, S, ab, w8, H)
+        _element(i, ltg[i], q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, user, True, H, Kb, Db, S, ab,
+                 w8, H)
 
 
 @njit
@@ -231,10 +260,10 @@ def cable_points(dst, ltg, L, local, mean, q_tot, v, m_pos, m_vel, m_A, m_omega,
         else:
             shape_functions(local[i, 0], Li, S)
             y = local[i, 1]
-        _interpolate(S, 0, row, q_tot, r)
-        _interpolate(S, 0, row, v, rt)
-        _interpolate(S, 1, row, q_tot, a)
-        _interpolate(S, 1, row, v, at)
+        interpolate(S, 0, row, q_tot, r)
+        interpolate(S, 0, row, v, rt)
+        interpolate(S, 1, row, q_tot, a)
+        interpolate(S, 1, row, v, at)
         g = a[0] * a[0] + a[1] * a[1]
         la = math.sqrt(g)
         tx, ty = a[0] / la, a[1] / la

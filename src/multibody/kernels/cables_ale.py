@@ -16,7 +16,7 @@ Verified against Exudyn 1.13.6 (ComputeItem ODE2LHS and MassMatrix) to 1e-15 rel
 import numpy as np
 
 from ._jit import njit
-from .cables import _curvature_gradient, _dot8, _element, _interpolate, _strain_gradient, shape_functions
+from .cables import _curvature_gradient, _element, dot_row, interpolate, shape_functions, strain_gradient
 from .stack import stack_empty
 
 __all__ = ["ale_cable_mass", "ale_cable_forces", "ale_cable_stiffness", "ale_points_fixup", "ale_joint_equations",
@@ -53,7 +53,7 @@ def ale_cable_mass(ltg, q_tot, rho_a, ale, L, M):
         for j in range(4):
             shape_functions(_G4X[j] * Li, Li, S)
             w = _G4W[j] * Li
-            _interpolate(S, 1, row, q_tot, a)
+            interpolate(S, 1, row, q_tot, a)
             for k in range(4):
                 for m in range(4):
                     f = w * rho_a[i] * S[0, k] * S[0, m]
@@ -74,9 +74,9 @@ def _convective(i, row, q, v, bra, L, Q, S, a, b, at):
     for j in range(4):
         shape_functions(_G4X[j] * L, L, S)
         w = _G4W[j] * L * bra
-        _interpolate(S, 1, row, q, a)
-        _interpolate(S, 2, row, q, b)
-        _interpolate(S, 1, row, v, at)
+        interpolate(S, 1, row, q, a)
+        interpolate(S, 2, row, q, b)
+        interpolate(S, 1, row, v, at)
         cx = 2.0 * va * at[0] + va * va * b[0]
         cy = 2.0 * va * at[1] + va * va * b[1]
         for k in range(4):
@@ -97,39 +97,40 @@ def _ale_variation(i, row, q, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref,
     for k in range(ax_x.shape[1]):
         if ax_w[i, k] != 0.0:
             shape_functions(ax_x[i, k], L, S)
-            _interpolate(S, 1, row, q, a)
-            _interpolate(S, 2, row, q, b)
-            la = _strain_gradient(S, a, e)
+            interpolate(S, 1, row, q, a)
+            interpolate(S, 2, row, q, b)
+            la = strain_gradient(S, a, e)
             eps_x = (a[0] * b[0] + a[1] * b[1]) / la
             extra = d_eps * va * eps_x
             for m in range(8):
                 Q[i, m] += ax_w[i, k] * extra * e[m]
             if variation:
-                N = EA * (la - 1.0 - eps0 - f_ref * eps_ref[i, k]) + d_eps * _dot8(e, v, row) + extra
+                N = EA * (la - 1.0 - eps0 - f_ref * eps_ref[i, k]) + d_eps * dot_row(e, v, row[:8]) + extra
                 Q[i, 8] += ax_w[i, k] * N * eps_x
     _third_derivative(L, q, row, c3)
     for k in range(bd_x.shape[1]):
         if bd_w[i, k] != 0.0:
             shape_functions(bd_x[i, k], L, S)
-            _interpolate(S, 1, row, q, a)
-            _interpolate(S, 2, row, q, b)
+            interpolate(S, 1, row, q, a)
+            interpolate(S, 2, row, q, b)
             K, _, g = _curvature_gradient(S, a, b, e)
             K_x = (a[0] * c3[1] - a[1] * c3[0]) / g - 2.0 * K * (a[0] * b[0] + a[1] * b[1]) / g
             extra = d_K * va * K_x
             for m in range(8):
                 Q[i, m] += bd_w[i, k] * extra * e[m]
             if variation:
-                M = EI * (K - K0 - f_ref * curv_ref[i, k]) + d_K * _dot8(e, v, row) + extra
+                M = EI * (K - K0 - f_ref * curv_ref[i, k]) + d_K * dot_row(e, v, row[:8]) + extra
                 Q[i, 8] += bd_w[i, k] * M * K_x
 
 
 @njit(inline="always")
 def _ale_element(i, row, q, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, rho_a, ale, Q, S, ab, w8, H, none):
-    """Q[i] (9,) = the element's LHS forces at the values q, v (read through row); none: an
-    unused (1, 1, 1) array."""
+    """Q[i] (9,) = the element's LHS forces at the values q, v (read through row); none: (no user
+    laws (n,) False, an unused (1, 1, 1) array twice)."""
     for m in range(9):
         Q[i, m] = 0.0
-    _element(i, row, q, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, False, Q, none, none, S, ab, w8, H)
+    _element(i, row[:8], q, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, none, False, Q, none[1], none[1], S, ab, w8,
+             H)
     _convective(i, row, q, v, ale[i, 0] * rho_a[i], prm[i, 7], Q, S, ab[0], ab[1], w8[0, :2])
     variation, material = ale[i, 2] != 0.0, ale[i, 0] == 1.0
     if variation or material:
@@ -141,7 +142,7 @@ def _ale_element(i, row, q, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, r
 def ale_cable_forces(ltg, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, rho_a, ale, Q):
     """Q (n, 9): the elastic, damping, convective and ALE-variation forces (LHS) of the elements."""
     S, ab, w8, H = stack_empty((3, 4)), stack_empty((2, 2)), stack_empty((4, 8)), stack_empty((8, 8))
-    none = stack_empty((1, 1, 1))
+    none = (np.zeros(ltg.shape[0], dtype=np.bool_), stack_empty((1, 1, 1)), stack_empty((1, 1, 1)))
     for i in range(ltg.shape[0]):
         _ale_element(i, ltg[i], q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, rho_a, ale, Q, S, ab, w8,
                      H, none)
@@ -153,7 +154,7 @@ def ale_cable_stiffness(ltg, q_tot, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, cur
     element's values."""
     S, ab, w8, H = stack_empty((3, 4)), stack_empty((2, 2)), stack_empty((4, 8)), stack_empty((8, 8))
     ql, vl = stack_empty(9), stack_empty(9)
-    none = stack_empty((1, 1, 1))
+    none = (np.zeros(ltg.shape[0], dtype=np.bool_), stack_empty((1, 1, 1)), stack_empty((1, 1, 1)))
     loc = np.arange(9)
     Qp, Qm = np.empty((ltg.shape[0], 9)), np.empty((ltg.shape[0], 9))
     for i in range(ltg.shape[0]):
@@ -191,7 +192,7 @@ def ale_points_fixup(dst, ltg, L, local, mean, q_tot, v, m_vel, m_Jpos, m_ltg):
             a[1] = (q_tot[row[5]] - q_tot[row[1]]) / Li
         else:
             shape_functions(local[i, 0], Li, S)
-            _interpolate(S, 1, row, q_tot, a)
+            interpolate(S, 1, row, q_tot, a)
         m_vel[d, 0] += va * a[0]
         m_vel[d, 1] += va * a[1]
         if mean[i] and m_Jpos.shape[2] > 8:
@@ -221,7 +222,7 @@ def ale_joint_equations(m0, data_index, ale, ale_ref, s_off, el_ltg, el_col, el_
     """ObjectJointALEMoving2D (spec joints.md): g = r(s_el) - p_m0 (x, y) at s_el = q_ALE + s_off -
     d_e in the current element e = x[data_index]; index 2 (not with penalty): S v_e + v_ALE r' -
     v_m0. C (n, 2, L) = [-Jpos_m0 (K columns), S(s_el) and r' at the element's columns el_col
-    (n, 9 n_el) of the joint's coordinates]; penalty's -lambda/k is the system's."""
+    (n, 9 n_el) of the joint's coordinates]; penalty's -lambda/k: ale_joint_compliance."""
     S = stack_empty((3, 4))
     r = stack_empty(2)
     a = stack_empty(2)
@@ -248,6 +249,16 @@ def ale_joint_equations(m0, data_index, ale, ale_ref, s_off, el_ltg, el_col, el_
             for k in range(4):
                 C[i, c, el_col[i, 9 * e + 2 * k + c]] += S[0, k]
             C[i, c, el_col[i, 9 * e + 8]] += a[c]
+
+
+@njit
+def ale_joint_compliance(comp, lam, g, K):
+    """Penalty rows of ALE joints: g += comp lambda with comp = -1/k (0 without penalty) and the AE
+    block dg/dlambda = comp I (n, 2, 2)."""
+    for i in range(g.shape[0]):
+        for e in range(g.shape[1]):
+            g[i, e] += comp[i] * lam[i, e]
+            K[i, e, e] = comp[i]
 
 
 @njit

@@ -7,8 +7,13 @@ toward the viewer, in world coordinates; default: the x-y plane seen from +z). W
 ``openGL.initialCenterPoint`` with half the visible height ``openGL.initialZoom``.
 ``view0.camera.perspective`` p = 0 is an orthographic projection; p > 0 a perspective one whose
 vertical view angle theta has tan(theta/2) = 2p (p = 0.001: nearly orthographic, 0.2: 44 degrees).
+``view0.camera.trackMarker`` >= 0: each image's view follows that marker (of system
+trackMarkerMbsNumber) in the configuration drawn: the components of the center that
+trackMarkerPosition flags (non-zero) are the marker's position; with trackMarkerOrientation all
+non-zero the view turns with the marker's rotation A (screen axes R A^T: the marker's frame is
+seen as the world frame is without tracking).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -113,3 +118,18 @@ def fit_camera(settings, points, width=None, height=None):
         d = 0.5 * size * height / width / (2.0 * p)
         size *= d / max(d - 0.5 * (hi[2] - lo[2]), 0.5 * d)
     return Camera(R, center, width / size, width, height, p)
+
+
+def tracked_camera(camera, settings, tracked):
+    """``camera`` following the tracked marker frame (position, A) of a scene (module docstring);
+    ``camera`` itself if there is none."""
+    if tracked is None:
+        return camera
+    cam = settings.view0.camera
+    pos, A = (np.asarray(x, dtype=float) for x in tracked)
+    mask = np.asarray(cam.trackMarkerPosition, dtype=float).reshape(-1)[:3] != 0
+    center = np.where(mask, pos, camera.center)
+    R = camera.R
+    if np.all(np.asarray(cam.trackMarkerOrientation, dtype=float).reshape(-1)[:3] != 0):
+        R = R @ A.T
+    return replace(camera, center=center, R=R)

@@ -22,7 +22,7 @@ import zlib
 
 import numpy as np
 
-from .camera import fit_camera, scene_points, window_size
+from .camera import fit_camera, scene_points, tracked_camera, window_size
 from .overlay import draw_texts, merge_scenes, world_basis
 from .raster import flat_scene, render_numpy
 from .scene import build_scene
@@ -66,7 +66,8 @@ def set_backend(name="auto"):
 def render_image(scene, settings, camera, systems=(), time=None):
     """RGB image (height, width, 3) uint8 of a scene dict seen by ``camera``, with the world basis
     and the texts (item numbers; time and solver information of ``systems[0]``, the time
-    ``time`` if given)."""
+    ``time`` if given); the camera follows view0.camera.trackMarker if set (camera.py)."""
+    camera = tracked_camera(camera, settings, getattr(scene, "tracked", None))
     scene = flat_scene(scene)
     if settings.view0.scene.drawWorldBasis:
         scene = merge_scenes(scene, world_basis(settings))

@@ -9,23 +9,35 @@ given state) and the VisualizationSettings, and returns Exudyn's ``GetGraphicsDa
 It never writes the state: the frames are evaluated into fresh arrays and the system's cached
 kinematics are restored afterwards.
 """
-from math import floor, log2
-
 import numpy as np
 
 from ..graphics import ComputeOrthonormalBasisVectors
+from .connectors import CONNECTOR_DRAW, OBJECT, draw_connector, own_color
+from .flexible import FLEXIBLE_DRAW, draw_flexible
+from .shapes import BASIS_COLORS, add_triangles, arrow, cube, face_normals, number_color, resolution, small_sphere
 
-NODE, OBJECT, MARKER, LOAD, SENSOR = 1, 2, 3, 4, 5
-DEFAULT_COLOR = (-1.0, -1.0, -1.0, -1.0)
+NODE, MARKER, LOAD, SENSOR = 1, 3, 4, 5
 MARKER_COLOR = (0.1, 0.5, 0.1, 1.0)
-RED = (1.0, 0.0, 0.0, 1.0)
 # cross size of markers with markers.defaultSize = -1, and node sphere radius with nodes.defaultSize = -1
 MARKER_SIZE_UNSET = 0.002
 NODE_RADIUS_UNSET = 0.001
 # octahedron size of sensors with sensors.defaultSize = -1
 SENSOR_SIZE_UNSET = 0.003
-# arrow head length per loads.defaultRadius (head half-width)
+# arrow head length and cone radius per loads.defaultRadius (shaft radius)
 LOAD_HEAD_LENGTH = 7.5
+LOAD_HEAD_RADIUS = 2.5
+# basis texts of nodes (nodes.showBasis) at this many basisSize along each axis
+BASIS_TEXT_DISTANCE = 1.1875
+# solid bases (nodes.drawNodesAsPoint / markers.drawSimplified False): shaft radius basisSize / 40,
+# cone length per shaft radius of nodes and of markers
+BASIS_ARROW_RADIUS = 40.0
+NODE_BASIS_HEAD, MARKER_BASIS_HEAD = 7.5, 3.75
+
+
+class Scene(dict):
+    """The scene dict; ``tracked``: (position, rotation matrix) of the marker view0.camera.trackMarker
+    names in the configuration drawn, or None."""
+    tracked = None
 
 
 class SceneBuilder:
@@ -83,7 +95,7 @@ class SceneBuilder:
                 continue
             store[0].extend([item] * len(T))
             store[1].append(P[T])
-            store[2].append(N[T] if N is not None else _face_normals(P[T]))
+            store[2].append(N[T] if N is not None else face_normals(P[T]))
             store[3].append(C[T])
         if "edges" in g:
             ec = np.asarray(g.get("edgeColor", (0., 0., 0., 1.)), dtype=float)
@@ -136,13 +148,6 @@ class SceneBuilder:
         self.lines3 = ([], [], [])
 
 
-def _face_normals(P):
-    """Normals (n, k, 3) of triangles whose corners are P[:, :3]."""
-    n = np.cross(P[:, 1] - P[:, 0], P[:, 2] - P[:, 0])
-    n /= np.maximum(np.linalg.norm(n, axis=1, keepdims=True), 1e-300)
-    return np.repeat(n[:, None, :], P.shape[1], axis=1)
-
-
 # ---------------------------------------------------------------- state
 
 class _Frames:
@@ -158,6 +163,7 @@ class _Frames:
             q, v, t = st.q, st.v, st.t
         else:
             q, v, t = state
+        self.q = np.asarray(q, dtype=float)
         self.nodes, self.bodies, self.markers = eq.frames_at(np.asarray(q, dtype=float), np.asarray(v, dtype=float),
                                                              float(t))
         self.body_has_frame = np.zeros(eq.body_frames.n, dtype=bool)
@@ -166,32 +172,10 @@ class _Frames:
                 self.body_has_frame[g.items] = True
 
 
-# ---------------------------------------------------------------- colors and sizes
-
-def _own_color(vvalues, default):
-    col = vvalues.get("color", DEFAULT_COLOR)
-    col = np.asarray(col, dtype=float)
-    return np.asarray(default, dtype=float) if col[0] < 0 else col
-
-
-def _marker0_color(c):
-    m = c.copy()
-    m[:3] = 0.25 * c[:3] + 0.375
-    return m
-
-
-def _number_color(c):
-    t = c.copy()
-    t[:3] = 0.5 * c[:3] + 0.5 * np.mean(c[:3])
-    return t
-
-
-def _resolution(tiling):
-    return int(floor(log2(max(tiling, 1))))
-
-
 # ---------------------------------------------------------------- the builder
 
+# nodes drawn as circles (2 * nodes.tiling segments) whatever nodes.drawNodesAsPoint says
+_CIRCLE_NODES = ("Point2DSlope1",)
 _COORDINATE_MARKERS = ("NodeCoordinate", "NodeCoordinates", "NodeRotationCoordinate")
 
 
@@ -204,6 +188,8 @@ class _Context:
         rec = self.records["marker"][m]
         if rec.spec.type_name in _COORDINATE_MARKERS:
             return self.f.nodes.pos[int(rec.values["nodeNumber"])].copy()
+        if rec.spec.type_name == "BodyCable2DCoordinates":     # the element's start, as Exudyn 1.13.6
+            return self.f.bodies.pos[int(rec.values["bodyNumber"])].copy()
         return self.f.markers.pos[m].copy()
 
     def mA(self, m):
@@ -213,6 +199,8 @@ class _Context:
 def build_scene(systems, settings, states=None, flat_shapes=False):
     """Scene dict of the assembled systems (list of MainSystem) under VisualizationSettings."""
     b = SceneBuilder()
+    cam = settings.view0.camera
+    tracked = None
     for s, mbs in enumerate(systems):
         if mbs._compiled is None or not getattr(mbs, "systemIsConsistent", True):
             continue
@@ -223,7 +211,11 @@ def build_scene(systems, settings, states=None, flat_shapes=False):
         _draw_markers(ctx)
         _draw_loads(ctx)
         _draw_sensors(ctx)
-    return b.result(flat_shapes)
+        if s == int(cam.trackMarkerMbsNumber) and 0 <= int(cam.trackMarker) < len(ctx.records["marker"]):
+            tracked = (ctx.mpos(int(cam.trackMarker)), ctx.mA(int(cam.trackMarker)))
+    scene = Scene(b.result(flat_shapes))
+    scene.tracked = tracked
+    return scene
 
 
 def _draw_nodes(ctx):
@@ -235,17 +227,40 @@ def _draw_nodes(ctx):
         if "show" not in vv or not vv["show"]:
             continue
         item = [ctx.s, NODE, i]
-        col = _own_color(vv, ns.defaultColor)
+        col = own_color(vv, ns.defaultColor)
         pos = ctx.f.nodes.pos[i]
-        if ns.drawNodesAsPoint:
+        size = vv.get("drawSize", -1.0)
+        size = ns.defaultSize if size == -1 else size
+        radius = NODE_RADIUS_UNSET if size == -1 else 0.5 * size
+        name = rec.spec.type_name
+        if name in _CIRCLE_NODES:
+            ctx.b.circle(item, pos, col, radius, 2 * int(ns.tiling))
+        elif ns.drawNodesAsPoint:
             ctx.b.sphere(item, pos, col, -1.0, -1)
         else:
-            size = vv.get("drawSize", -1.0)
-            size = ns.defaultSize if size == -1 else size
-            radius = NODE_RADIUS_UNSET if size == -1 else 0.5 * size
-            ctx.b.sphere(item, pos, col, radius, _resolution(ns.tiling))
+            ctx.b.sphere(item, pos, col, radius, resolution(ns.tiling))
+        if ns.showBasis and name.startswith("RigidBody"):
+            _basis(ctx, item, pos, ctx.f.nodes.A[i], float(ns.basisSize), "N%d" % i if ns.showNumbers else "",
+                   None if ns.drawNodesAsPoint else NODE_BASIS_HEAD)
         if ns.showNumbers:
-            ctx.b.text(item, pos, _number_color(np.asarray(ns.defaultColor, dtype=float)), "N%d" % i)
+            ctx.b.text(item, pos, number_color(np.asarray(ns.defaultColor, dtype=float)), "N%d" % i)
+
+
+def _basis(ctx, item, p, A, size, texts=None, head=None):
+    """The frame A at p as three lines of length size (x, y, z colors), or with ``head`` three
+    arrows (axesTiling tiles): shaft radius rho = size / 40 and length size, a cone of radius
+    2.5 rho and length head * rho; ``texts``: the text beyond each axis (node bases: the node's
+    number text, empty without nodes.showNumbers; measured)."""
+    rho = size / BASIS_ARROW_RADIUS
+    for k in range(3):
+        if head is None:
+            ctx.b.line(item, p, p + size * A[:, k], BASIS_COLORS[k])
+        else:
+            add_triangles(ctx.b, item, arrow(p, A[:, k], size, rho, 2.5 * rho, head * rho,
+                                             int(ctx.vs.general.axesTiling)), BASIS_COLORS[k])
+    if texts is not None:
+        for k in range(3):
+            ctx.b.text(item, p + BASIS_TEXT_DISTANCE * size * A[:, k], np.array(BASIS_COLORS[k]), texts)
 
 
 def _draw_markers(ctx):
@@ -264,10 +279,16 @@ def _draw_markers(ctx):
             continue
         item = [ctx.s, MARKER, i]
         p = ctx.mpos(i)
-        for a, e in pairs:
-            ctx.b.line(item, p + a, p + e, col)
+        if ms.drawSimplified:
+            for a, e in pairs:
+                ctx.b.line(item, p + a, p + e, col)
+        else:
+            add_triangles(ctx.b, item, cube(p, d), col)
+        if ms.showBasis and rec.spec.type_name.endswith("Rigid"):
+            _basis(ctx, item, p, ctx.mA(i), float(ms.basisSize),
+                   head=None if ms.drawSimplified else MARKER_BASIS_HEAD)
         if ms.showNumbers:
-            ctx.b.text(item, p, _number_color(col), "M%d" % i)
+            ctx.b.text(item, p, number_color(col), "M%d" % i)
 
 
 _FORCE_LOADS = ("ForceVector", "MassProportional")
@@ -297,14 +318,25 @@ def _draw_loads(ctx):
         p = ctx.mpos(m)
         tip = p + size * u
         item = [ctx.s, LOAD, i]
-        ctx.b.line(item, p, tip, col)
-        _, n1, n2 = ComputeOrthonormalBasisVectors(u)
-        for k in range(1 if name in _FORCE_LOADS else 2):
-            t = tip - k * h * u
-            for side in (w * n1, -w * n1, w * n2, -w * n2):
-                ctx.b.line(item, t, t - h * u + side, col)
+        heads = 1 if name in _FORCE_LOADS else 2
+        if ls.drawSimplified:
+            _load_lines(ctx, item, p, tip, u, w, h, heads, col)
+        else:
+            # a shaft of radius w to the first cone, the cones (radius 2.5 w, length h) ending at the tip
+            add_triangles(ctx.b, item, arrow(p, u, size - heads * h, w, LOAD_HEAD_RADIUS * w, h,
+                                             int(ctx.vs.general.axesTiling), heads), col)
         if ls.showNumbers:
-            ctx.b.text(item, tip, _number_color(col), "L%d" % i)
+            ctx.b.text(item, tip, number_color(col), "L%d" % i)
+
+
+def _load_lines(ctx, item, p, tip, u, w, h, heads, col):
+    """A line from p to the tip and per head four lines back from it (half-width w, length h)."""
+    ctx.b.line(item, p, tip, col)
+    _, n1, n2 = ComputeOrthonormalBasisVectors(u)
+    for k in range(heads):
+        t = tip - k * h * u
+        for side in (w * n1, -w * n1, w * n2, -w * n2):
+            ctx.b.line(item, t, t - h * u + side, col)
 
 
 def _sensor_position(ctx, rec):
@@ -331,7 +363,8 @@ def _sensor_position(ctx, rec):
 
 
 def _draw_sensors(ctx):
-    """Each shown sensor: the 12 edges of an octahedron at its position."""
+    """Each shown sensor: the 12 edges of an octahedron at its position (drawSimplified False: a
+    sphere of 4 tiles)."""
     ss = ctx.vs.sensors
     if not ss.show:
         return
@@ -346,10 +379,13 @@ def _draw_sensors(ctx):
         if p is None:
             continue
         item = [ctx.s, SENSOR, i]
-        for a, b in edges:
-            ctx.b.line(item, p + a, p + b, col)
+        if ss.drawSimplified:
+            for a, b in edges:
+                ctx.b.line(item, p + a, p + b, col)
+        else:
+            add_triangles(ctx.b, item, small_sphere(p, d), col)
         if ss.showNumbers:
-            ctx.b.text(item, p, _number_color(col), "S%d" % i)
+            ctx.b.text(item, p, number_color(col), "S%d" % i)
 
 
 def _draw_body(ctx, i, rec):
@@ -367,19 +403,21 @@ def _draw_body(ctx, i, rec):
     user = vv.get("graphicsDataUserFunction", 0)
     if callable(user):
         gdata += list(user(ctx.mbs, i) or [])
-    _add_graphics_data(ctx.b, item, gdata, pos, A, bs.defaultColor, _resolution(ctx.vs.general.sphereTiling))
+    _add_graphics_data(ctx.b, item, gdata, pos, A, bs.defaultColor, resolution(ctx.vs.general.sphereTiling))
     if bs.showNumbers:
-        ctx.b.text(item, pos, _number_color(np.asarray(bs.defaultColor, dtype=float)), str(i))
+        ctx.b.text(item, pos, number_color(np.asarray(bs.defaultColor, dtype=float)), str(i))
 
 
 def _draw_objects(ctx):
     """Connectors, then bodies' graphics data, each in object order (Exudyn's order of elements)."""
     objects = list(enumerate(ctx.records["object"]))
     for i, rec in objects:
-        if rec.spec.type_name in _CONNECTOR_DRAW:
-            _draw_connector(ctx, i, rec)
+        if rec.spec.type_name in CONNECTOR_DRAW:
+            draw_connector(ctx, i, rec)
     for i, rec in objects:
-        if "graphicsData" in rec.vvalues:
+        if rec.spec.type_name in FLEXIBLE_DRAW:
+            draw_flexible(ctx, i, rec)
+        elif "graphicsData" in rec.vvalues:
             _draw_body(ctx, i, rec)
 
 
@@ -400,7 +438,7 @@ def _add_graphics_data(b, item, gdata, pos, A, default_color, sphere_res):
             C = np.asarray(g["colors"], dtype=float).reshape(-1, 4)
             C = np.broadcast_to(C, (len(P), 4)) if len(C) == 1 else C
             res = int(g.get("resolution", -1))
-            res = sphere_res if res < 0 else _resolution(res)
+            res = sphere_res if res < 0 else resolution(res)
             for p, r, c in zip(P, R, C):
                 b.sphere(item, p, col(c), float(r), res)
         elif t == "Line":
@@ -411,246 +449,3 @@ def _add_graphics_data(b, item, gdata, pos, A, default_color, sphere_res):
         elif t == "Text":
             b.text(item, A @ np.asarray(g["position"], dtype=float) + pos, col(g["color"]), str(g["text"]),
                    float(g.get("fontSize", 0.0)), tuple(g.get("offset", (0.0, 0.0))))
-
-
-# ---------------------------------------------------------------- connectors
-
-def _draw_connector(ctx, i, rec):
-    cs = ctx.vs.connectors
-    vv = rec.vvalues
-    if not cs.show or not vv.get("show", True):
-        return
-    item = [ctx.s, OBJECT, i]
-    c = _own_color(vv, cs.defaultColor)
-    size = vv.get("drawSize", -1.0)
-    r = 0.5 * (cs.defaultSize if size == -1 else size)
-    m0, m1 = (int(m) for m in rec.values["markerNumbers"])
-    _CONNECTOR_DRAW[rec.spec.type_name](ctx, item, rec, c, r, m0, m1)
-    if cs.showNumbers:
-        # the number at the markers' midpoint; a rolling disc's at its center (marker 1)
-        p = ctx.mpos(m1) if rec.spec.type_name == "JointRollingDisc" else 0.5 * (ctx.mpos(m0) + ctx.mpos(m1))
-        ctx.b.text(item, p, _number_color(c), str(i))
-
-
-def _draw_two_circles(ctx, item, rec, c, r, m0, m1):
-    ctx.b.circle(item, ctx.mpos(m0), np.array(RED), r)
-    ctx.b.circle(item, ctx.mpos(m1), c, r)
-
-
-def _draw_prismatic_2d(ctx, item, rec, c, r, m0, m1):
-    _draw_two_circles(ctx, item, rec, c, r, m0, m1)
-    ctx.b.line(item, ctx.mpos(m0), ctx.mpos(m1), c)
-
-
-def _draw_distance(ctx, item, rec, c, r, m0, m1):
-    p0, p1 = ctx.mpos(m0), ctx.mpos(m1)
-    if ctx.vs.connectors.drawSimplified:
-        ctx.b.line(item, p0, p1, c)
-    else:
-        L = np.linalg.norm(p1 - p0)
-        if L > 0:
-            # tube radius: 0.05 * connectors.defaultSize (measured with Exudyn 1.13.6; drawSize not used)
-            _solid_axis(ctx, item, 0.5 * (p0 + p1), (p1 - p0) / L, 0.05 * ctx.vs.connectors.defaultSize, L, c)
-
-
-def _draw_spring(ctx, item, rec, c, r, m0, m1):
-    _helix(ctx, item, ctx.mpos(m0), ctx.mpos(m1), r, c)
-
-
-def _draw_cartesian_spring(ctx, item, rec, c, r, m0, m1):
-    """One helix per global axis, x then y then z, from marker 0 to marker 1."""
-    p = ctx.mpos(m0)
-    d = ctx.mpos(m1) - p
-    for k in range(3):
-        q = p.copy()
-        q[k] += d[k]
-        _helix(ctx, item, p, q, r, c)
-        p = q
-
-
-def _draw_two_spheres(ctx, item, rec, c, r, m0, m1):
-    res = _resolution(ctx.vs.general.sphereTiling)
-    ctx.b.sphere(item, ctx.mpos(m0), c, r, res)
-    ctx.b.sphere(item, ctx.mpos(m1), c, r, res)
-
-
-def _draw_rigid_spring(ctx, item, rec, c, r, m0, m1):
-    """Spheres at marker 0 (c) and marker 1 (m), joined by a solid cylinder of radius 0.8 r."""
-    p0, p1 = ctx.mpos(m0), ctx.mpos(m1)
-    res = _resolution(ctx.vs.general.sphereTiling)
-    ctx.b.sphere(item, p0, c, r, res)
-    ctx.b.sphere(item, p1, _marker0_color(c), r, res)
-    L = np.linalg.norm(p1 - p0)
-    if L > 0:
-        _solid_axis(ctx, item, 0.5 * (p0 + p1), (p1 - p0) / L, 0.8 * r, L, c)
-
-
-def _revolved(p, A, profile, n):
-    """Triangles (k, 3, 3) of a solid of revolution about A's z axis through p, n tiles starting at A's x
-    axis; profile: ("cylinder", z0, z1, radius) -> 4n triangles, ("cone", z_base, z_tip, radius) -> 2n."""
-    ang = 2 * np.pi * np.arange(n + 1) / n
-    ring = np.outer(np.cos(ang), A[:, 0]) + np.outer(np.sin(ang), A[:, 1])
-    kind, z0, z1, radius = profile
-    c0, c1 = p + z0 * A[:, 2], p + z1 * A[:, 2]
-    tri = []
-    for i in range(n):
-        a, b = radius * ring[i], radius * ring[i + 1]
-        if kind == "cylinder":
-            tri += [[c0 + a, c0 + b, c1 + b], [c0 + a, c1 + b, c1 + a], [c0, c0 + b, c0 + a], [c1, c1 + a, c1 + b]]
-        else:
-            tri += [[c0, c0 + b, c0 + a], [c0 + a, c0 + b, c1]]
-    return np.array(tri)
-
-
-def _add_triangles(ctx, item, P, color):
-    b = ctx.b
-    b.triangles[0].extend([item] * len(P))
-    b.triangles[1].append(P)
-    b.triangles[2].append(_face_normals(P))
-    b.triangles[3].append(np.tile(np.asarray(color, dtype=float), (len(P), 3, 1)))
-
-
-# torsional spring per marker, in units of r along the marker's z axis: a disc (2 axesTiling tiles) and
-# a double arrow (axesTiling tiles): shaft, then two cones
-_TORSIONAL_PARTS = (("cylinder", 0., 0.25, 0.5, 2), ("cylinder", 0., 0.625, 0.025, 1),
-                    ("cone", 0.625, 0.8125, 0.0625, 1), ("cone", 0.8125, 1., 0.0625, 1))
-
-
-def _draw_torsional_spring(ctx, item, rec, c, r, m0, m1):
-    """At each marker a disc and a double arrow along its z axis; marker 0 in c, marker 1 in 0.5 c + 0.25."""
-    n = int(ctx.vs.general.axesTiling)
-    c1 = c.copy()
-    c1[:3] = 0.5 * c[:3] + 0.25
-    for m, col in ((m0, c), (m1, c1)):
-        p, A = ctx.mpos(m), ctx.mA(m)
-        for kind, z0, z1, radius, tiles in _TORSIONAL_PARTS:
-            _add_triangles(ctx, item, _revolved(p, A, (kind, z0 * r, z1 * r, radius * r), tiles * n), col)
-
-
-def _draw_rolling_disc(ctx, item, rec, c, r, m0, m1):
-    """At marker 1, about its discAxis: the disc (discRadius, discWidth; 4 cylinderTiling tiles, c) and an
-    axle (radius 0.1 discRadius, length 2 discWidth; cylinderTiling tiles, m)."""
-    n = int(ctx.vs.general.cylinderTiling)
-    axis = ctx.mA(m1) @ np.asarray(rec.values.get("discAxis", (1., 0., 0.)), dtype=float)
-    norm = np.linalg.norm(axis)
-    if norm == 0:
-        return
-    axis /= norm
-    p = ctx.mpos(m1)
-    radius, width = float(rec.values["discRadius"]), float(rec.vvalues.get("discWidth", 0.1))
-    _add_triangles(ctx, item, _flat_cylinder(p - 0.5 * width * axis, width * axis, radius, None, 4 * n), c)
-    _add_triangles(ctx, item, _flat_cylinder(p - width * axis, 2 * width * axis, 0.1 * radius, None, n),
-                   _marker0_color(c))
-
-
-def _helix(ctx, item, p0, p1, r, c):
-    """springNumberOfWindings * curveTiling + 1 lines: a helix of radius r from p0 to p1."""
-    d = p1 - p0
-    L = np.linalg.norm(d)
-    if L == 0:
-        return
-    cs = ctx.vs.connectors
-    n = int(cs.springNumberOfWindings) * int(cs.curveTiling)
-    _, n1, n2 = ComputeOrthonormalBasisVectors(d)
-    k = np.arange(n)
-    phi = 2 * np.pi * k / int(cs.curveTiling)
-    helix = p0 + np.outer(k * L / n, d / L) + r * (np.outer(np.cos(phi), n2) + np.outer(np.sin(phi), n1))
-    ctx.b.polyline(item, np.vstack([p0, helix, p1]), c)
-
-
-def _draw_spherical(ctx, item, rec, c, r, m0, m1):
-    radius = float(rec.vvalues.get("jointRadius", 0.1))
-    res = _resolution(ctx.vs.general.sphereTiling)
-    ctx.b.sphere(item, ctx.mpos(m0), _marker0_color(c), radius, res)
-    ctx.b.sphere(item, ctx.mpos(m1), c, radius, res)
-
-
-def _flat_cylinder(p0, v, radius, inner, n):
-    """Triangles (k, 3, 3) of a cylinder from p0 along v with n tiles: solid 4n (side 2n, caps n each),
-    hollow (inner radius) 8n (outer and inner side, two annuli)."""
-    _, n1, n2 = ComputeOrthonormalBasisVectors(v)
-    ang = 2 * np.pi * np.arange(n + 1) / n
-    ring = np.outer(np.cos(ang), n1) + np.outer(np.sin(ang), n2)
-    p1 = p0 + v
-    tri = []
-    for i in range(n):
-        a, b = ring[i], ring[i + 1]
-        o0, o1, t0, t1 = p0 + radius * a, p0 + radius * b, p1 + radius * a, p1 + radius * b
-        tri += [[o0, o1, t1], [o0, t1, t0]]
-        if inner is None:
-            tri += [[p0, o1, o0], [p1, t0, t1]]
-        else:
-            i0, i1, j0, j1 = p0 + inner * a, p0 + inner * b, p1 + inner * a, p1 + inner * b
-            tri += [[i0, j1, i1], [i0, j0, j1], [o0, i1, o1], [o0, i0, i1], [t0, t1, j1], [t0, j1, j0]]
-    return np.array(tri)
-
-
-def _cylinder_triangles(ctx, item, p, axis, radius, inner, length, color):
-    P = _flat_cylinder(p - 0.5 * length * axis, length * axis, radius, inner, int(ctx.vs.general.cylinderTiling))
-    _add_triangles(ctx, item, P, color)
-
-
-def _solid_axis(ctx, item, p, axis, radius, length, color):
-    _cylinder_triangles(ctx, item, p, axis, radius, None, length, color)
-
-
-def _hollow_axis(ctx, item, p, axis, radius, inner, length, color):
-    _cylinder_triangles(ctx, item, p, axis, radius, inner, length, color)
-
-
-def _revolute(ctx, item, c, m0, m1, k, radius, length):
-    """Solid cylinder along marker 0's axis k (color m) and hollow cylinder at marker 1 (color c)."""
-    axis = ctx.mA(m0)[:, k]
-    _solid_axis(ctx, item, ctx.mpos(m0), axis, 0.5 * radius, 1.2 * length, _marker0_color(c))
-    _hollow_axis(ctx, item, ctx.mpos(m1), axis, radius, 0.75 * radius, length, c)
-
-
-def _draw_revolute_z(ctx, item, rec, c, r, m0, m1):
-    vv = rec.vvalues
-    _revolute(ctx, item, c, m0, m1, 2, float(vv.get("axisRadius", 0.1)), float(vv.get("axisLength", 0.4)))
-
-
-def _draw_prismatic_x(ctx, item, rec, c, r, m0, m1):
-    vv = rec.vvalues
-    radius, length = float(vv.get("axisRadius", 0.1)), float(vv.get("axisLength", 0.4))
-    _solid_axis(ctx, item, ctx.mpos(m0), ctx.mA(m0)[:, 0], 0.5 * radius, 1.5 * length, _marker0_color(c))
-    _hollow_axis(ctx, item, ctx.mpos(m1), ctx.mA(m1)[:, 0], radius, 0.5 * radius, length, c)
-
-
-def _draw_generic(ctx, item, rec, c, r, m0, m1):
-    vv = rec.vvalues
-    radius, length = float(vv.get("axesRadius", 0.1)), float(vv.get("axesLength", 0.4))
-    rot = [int(a) for a in rec.values["constrainedAxes"][3:6]]
-    free = [k for k in range(3) if not rot[k]]
-    n_constrained = 3 - len(free)
-    if n_constrained == 3:
-        res = _resolution(ctx.vs.general.sphereTiling)
-        ctx.b.sphere(item, ctx.mpos(m0), _marker0_color(c), 0.5 * radius, res)
-        ctx.b.sphere(item, ctx.mpos(m1), c, 0.5 * radius, res)
-    elif n_constrained == 2:
-        _revolute(ctx, item, c, m0, m1, free[0], radius, length)
-    elif n_constrained == 1:
-        # the two free axes: the first in marker 0's frame (color c), the second in marker 1's (color m)
-        _solid_axis(ctx, item, ctx.mpos(m0), ctx.mA(m0)[:, free[0]], 0.5 * radius, 1.2 * length, c)
-        _solid_axis(ctx, item, ctx.mpos(m1), ctx.mA(m1)[:, free[1]], 0.5 * radius, 1.2 * length,
-                    _marker0_color(c))
-
-
-_CONNECTOR_DRAW = {
-    "ConnectorCoordinate": _draw_two_circles,
-    "JointRevolute2D": _draw_two_circles,
-    "JointPrismatic2D": _draw_prismatic_2d,
-    "ConnectorDistance": _draw_distance,
-    "ConnectorSpringDamper": _draw_spring,
-    "ConnectorCoordinateSpringDamper": _draw_spring,
-    "ConnectorCartesianSpringDamper": _draw_cartesian_spring,
-    "ConnectorLinearSpringDamper": _draw_two_spheres,
-    "ConnectorRigidBodySpringDamper": _draw_rigid_spring,
-    "ConnectorTorsionalSpringDamper": _draw_torsional_spring,
-    "JointRollingDisc": _draw_rolling_disc,
-    "ConnectorGravity": _draw_distance,
-    "JointSpherical": _draw_spherical,
-    "JointRevoluteZ": _draw_revolute_z,
-    "JointPrismaticX": _draw_prismatic_x,
-    "JointGeneric": _draw_generic,
-}

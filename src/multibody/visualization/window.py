@@ -1,9 +1,11 @@
 """An interactive PyVista window that plays frames (animation.py's frame sources): a slider over
 the frames, the space key to run or stop, the mouse to turn and zoom the view; closing the window
-returns (the frames advance every ``timeout`` seconds between the window's events). ``runMode``
+returns (the frames advance every ``timeout`` seconds between the window's events; with
+view0.camera.trackMarker the view follows that marker at every frame). ``runMode``
 0 runs on in a loop, 1 runs once, 2 waits at the first frame (the slider); ``runOnStart`` starts
 running at once."""
 from .animation import animation_camera
+from .camera import tracked_camera
 from .overlay import info_lines, merge_scenes, world_basis
 from .scene import build_scene
 from .raster import flat_scene
@@ -23,10 +25,13 @@ def play(SC, set_frame, n_frames, title="", timeout=0.04, runOnStart=True, runMo
         k = int(round(k)) % max(n_frames, 1)
         state["k"] = k
         shown_time = set_frame(k)
-        scene = flat_scene(build_scene(SC._systems, settings, flat_shapes=True))
+        built = build_scene(SC._systems, settings, flat_shapes=True)
+        scene = flat_scene(built)
         if settings.view0.scene.drawWorldBasis:
             scene = merge_scenes(scene, world_basis(settings))
-        draw_scene(p, scene, settings, camera, set_camera=state["first"])
+        # a tracked marker (view0.camera.trackMarker) sets the view at every frame
+        draw_scene(p, scene, settings, tracked_camera(camera, settings, built.tracked),
+                   set_camera=state["first"] or built.tracked is not None)
         if "slider" in state:
             p.renderer.AddViewProp(state["slider"].GetRepresentation())     # (draw_scene removed all props)
         state["first"] = False

@@ -2,8 +2,8 @@
 of them and ObjectJointALEMoving2D (equations/joints_ale.py)."""
 from ..assembly import scatter_add
 from ..cables import cable_points
-from ..cables_ale import (ale_cable_forces, ale_cable_mass, ale_cable_stiffness, ale_joint_equations, ale_joint_switch,
-                          ale_points_fixup)
+from ..cables_ale import (ale_cable_forces, ale_cable_mass, ale_cable_stiffness, ale_joint_compliance,
+                          ale_joint_equations, ale_joint_switch, ale_points_fixup)
 from ..records import AFTER_NEWTON, CONSTRAINTS, FORCES, FRAMES, MARKERS, MASS, STIFFNESS, Layout, b1, f1, f2, f3, i1, i2
 from . import group_kernel
 from .points import frames_wanted, marker_outputs
@@ -61,8 +61,9 @@ def ale_cable_markers(phase, g, s):
 # per joint: the sliding offset, the ALE node's reference value, the last switching error; per
 # sliding element: length and offset (n, n_el); the marker m0, the data coordinate, the ALE
 # coordinate, the number of elements; the elements' 8 coordinates (n, 8 n_el) and their 9 columns
-# (ALE last) in the joint's coordinates (n, 9 n_el); penalty formulation flags
-ALE_JOINTS = Layout(f1=("s_off", "ale_ref", "error"), f2=("el_L", "el_off"), i1=("m0", "data_index", "ale", "n_el"),
+# (ALE last) in the joint's coordinates (n, 9 n_el); penalty formulation flags and compliances
+# comp = -1/k (0 without penalty); lam: the multipliers of the rows (n, 2), scratch
+ALE_JOINTS = Layout(f1=("s_off", "ale_ref", "error", "comp"), f2=("el_L", "el_off", "lam"), i1=("m0", "data_index", "ale", "n_el"),
                     i2=("el_ltg", "el_col"), b1=("penalty",))
 
 
@@ -72,10 +73,13 @@ def ale_joints(phase, g, s):
     element switch of the active joints (its largest error into s.post_error)."""
     L = ALE_JOINTS
     if phase == CONSTRAINTS:
+        lam = f2(g, L.f2.lam)
+        lam[:, :] = g.g     # constraint_rows puts the multipliers into g (ae_block)
         ale_joint_equations(i1(g, L.i1.m0), i1(g, L.i1.data_index), i1(g, L.i1.ale), f1(g, L.f1.ale_ref),
                             f1(g, L.f1.s_off), i2(g, L.i2.el_ltg), i2(g, L.i2.el_col), f2(g, L.f2.el_L),
                             f2(g, L.f2.el_off), i1(g, L.i1.n_el), b1(g, L.b1.penalty), s.q_tot, s.v, s.x, s.marker_pos,
                             s.marker_vel, s.marker_Jpos, s.index2, g.g, g.C)
+        ale_joint_compliance(f1(g, L.f1.comp), lam, g.g, g.K)
     elif phase == AFTER_NEWTON:
         err = ale_joint_switch(i1(g, L.i1.data_index), i1(g, L.i1.ale), f1(g, L.f1.ale_ref), f1(g, L.f1.s_off),
                                f2(g, L.f2.el_L), f2(g, L.f2.el_off), i1(g, L.i1.n_el), g.active, s.q_tot, s.x,
