@@ -6,10 +6,11 @@ import numpy as np
 
 from .itemInterface import (LoadMassProportional, MarkerBodyCable2DCoordinates, MarkerBodyMass, MarkerNodeCoordinate,
                             NodeGenericData, NodePoint2DSlope1, NodePointGround, NodePointSlope1,
-                            ObjectConnectorCoordinate, ObjectJointSliding2D)
+                            ObjectConnectorCoordinate, ObjectJointALEMoving2D, ObjectJointSliding2D)
 
 __all__ = ["GenerateStraightLineANCFCable2D", "GenerateStraightLineANCFCable", "GenerateCircularArcANCFCable2D",
-           "PointsAndSlopes2ANCFCable2D", "GenerateBeamElementsAlongLine", "CreateReevingCurve", "GenerateSlidingJoint"]
+           "PointsAndSlopes2ANCFCable2D", "GenerateBeamElementsAlongLine", "CreateReevingCurve", "GenerateSlidingJoint",
+           "GenerateAleSlidingJoint"]
 
 
 def _fix_node(mbs, node, position, fixed):
@@ -414,4 +415,26 @@ def GenerateSlidingJoint(mbs, cableObjectList, markerBodyPositionOfSlidingBody, 
     joint = mbs.AddObject(ObjectJointSliding2D(markerNumbers=[markerBodyPositionOfSlidingBody, markers[k]],
                                                slidingMarkerNumbers=markers, slidingMarkerOffsets=offsets,
                                                nodeNumber=data))
+    return [joint]
+
+
+def GenerateAleSlidingJoint(mbs, cableObjectList, markerBodyPositionOfSlidingBody, AleNode,
+                            localMarkerIndexOfStartCable=0, AleSlidingOffset=0, activeConnector=True,
+                            penaltyStiffness=0):
+    """An ObjectJointALEMoving2D of the position marker ``markerBodyPositionOfSlidingBody`` on the
+    ALE cables ``cableObjectList`` (a MarkerBodyCable2DCoordinates on each, the elements' offsets
+    their summed lengths, a NodeGenericData starting at the element ``localMarkerIndexOfStartCable``,
+    the shared ALE node ``AleNode``); the penalty formulation where penaltyStiffness != 0.
+    Returns [the joint's object index]."""
+    markers, offsets, s = [], [], 0.
+    for cable in cableObjectList:
+        markers.append(mbs.AddMarker(MarkerBodyCable2DCoordinates(bodyNumber=cable)))
+        offsets.append(s)
+        s += mbs.GetObjectParameter(cable, 'length')
+    nData = mbs.AddNode(NodeGenericData(numberOfDataCoordinates=1, initialCoordinates=[localMarkerIndexOfStartCable]))
+    joint = mbs.AddObject(ObjectJointALEMoving2D(
+        markerNumbers=[markerBodyPositionOfSlidingBody, markers[localMarkerIndexOfStartCable]],
+        slidingMarkerNumbers=markers, slidingMarkerOffsets=offsets, slidingOffset=AleSlidingOffset,
+        nodeNumbers=[nData, AleNode], usePenaltyFormulation=penaltyStiffness != 0, penaltyStiffness=penaltyStiffness,
+        activeConnector=activeConnector))
     return [joint]

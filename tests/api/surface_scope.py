@@ -39,7 +39,7 @@ OUT_OF_SCOPE = {
     r"exudyn\.artificialIntelligence:.*": _AI,
     r"exudyn\.beams:(?!(GenerateStraightLineANCFCable2D|GenerateCircularArcANCFCable2D"
     r"|PointsAndSlopes2ANCFCable2D|GenerateBeamElementsAlongLine|GenerateStraightLineANCFCable"
-    r"|CreateReevingCurve|GenerateSlidingJoint)(\(|$)).*": _BEAMS,
+    r"|CreateReevingCurve|GenerateSlidingJoint|GenerateAleSlidingJoint)(\(|$)).*": _BEAMS,
     r"exudyn\.shells:.*": _BEAMS,
     r"exudyn\.kinematicTree:.*": _TREE,
     r"exudyn\.robotics:.*": _ROBOTICS,

@@ -237,7 +237,7 @@ class CompiledSystem:
 
 def _object_marker_flags(rec):
     flags = set(rec.spec.flags)
-    if rec.spec.type_name in ("Ground", "RigidBody", "RigidBody2D", "RotationalMass1D", "ANCFCable2D"):
+    if rec.spec.type_name in ("Ground", "RigidBody", "RigidBody2D", "RotationalMass1D", "ANCFCable2D", "ALEANCFCable2D"):
         flags.add("Orientation")
     return flags
 

@@ -79,6 +79,11 @@ class ANCFCable2DBodies(BodyGroup):
         half = self.width // 2
         self.ltg = np.ascontiguousarray(np.concatenate([self.ltg_of_nodes(nodes[:, 0])[:, :half],
                                                         self.ltg_of_nodes(nodes[:, 1])[:, :half]], axis=1))
+        self.read_parameters(records, self.width)
+
+    def read_parameters(self, records, width):
+        """The parameter arrays, Gauss points and scratch of the elements (``width`` coordinates
+        each)."""
         self.records = records
         self.mode = np.array([int(r.values["useReducedOrderIntegration"]) for r in records], dtype=np.int64)
         # (ObjectANCFCable has no referenceCurvature: 0)
@@ -90,7 +95,7 @@ class ANCFCable2DBodies(BodyGroup):
         self.ax_x, self.ax_w = np.zeros((n, _N_AXIAL)), np.zeros((n, _N_AXIAL))
         self.bd_x, self.bd_w = np.zeros((n, _N_BENDING)), np.zeros((n, _N_BENDING))
         self.eps_ref, self.curv_ref = np.zeros((n, _N_AXIAL)), np.zeros((n, _N_BENDING))
-        self.Q = np.zeros((n, 8))
+        self.Q = np.zeros((n, width))
         self.frame_local = np.zeros((1, n, 3))
         self.frame_mean = np.zeros(n, dtype=bool)
         self.mass = np.zeros(n)
@@ -219,6 +224,7 @@ class CableMarkers(MarkerGroup):
     """MarkerBodyPosition, MarkerBodyRigid (at [x, y] of the cable) and MarkerBodyMass (the mean
     over the element: mass rho A L, Jpos = int S dx / L) on ANCF cables."""
     kernel, layout = kg.cable_markers, kg.CABLE_MARKERS
+    width = 8           # the element's coordinates
 
     def setup(self, records):
         c = self.system
@@ -257,6 +263,14 @@ class Cable2DCoordinateMarkers(MarkerGroup):
             check_cable(c, self, int(item), r, b)
             self.ltg_of[int(item)] = np.asarray(cable_ltg_and_length(c, b)[0], dtype=np.int64)
 
+    def marker_coordinates(self, row, st, var):
+        """The 8 total coordinates (or their rates) of the element; on ALE cables a 9th value 0
+        (Exudyn 1.13.6: 0 for Coordinates, uninitialized memory for Coordinates_t)."""
+        c = self.system
+        ltg = self.ltg_of[int(self.items[row])]
+        vals = c.q_ref[ltg[:8]] + st.q[ltg[:8]] if var == OVT.Coordinates else st.v[ltg[:8]]
+        return np.concatenate([vals, np.zeros(len(ltg) - 8)])
+
 
 @register(MARKER_GROUPS, "BodyCable2DShape")
 class Cable2DShapeMarkers(MarkerGroup):
@@ -285,6 +299,9 @@ class Cable2DShapeMarkers(MarkerGroup):
         kc.cable_points(np.arange(n), np.repeat(ltg[None, :], n, axis=0), np.full(n, L), local,
                         np.zeros(n, dtype=bool), c.q_ref + st.q, st.v, pos, vel, empty3, empty2, np.zeros((n, 3, 8)),
                         empty3, np.zeros((0, 8), dtype=np.int64))
+        if len(ltg) == 9:           # ALE cables: the material's velocities
+            from .cables_ale import convective_velocities
+            vel[:, :2] += convective_velocities(ltg, L, local[:, 0], c.q_ref + st.q, st.v)
         return (pos if var == OVT.Coordinates else vel)[:, :2].ravel()
 
 

@@ -530,17 +530,21 @@ class NodeFrameMarkers(MarkerGroup):
 
 
 # bodies whose markers are points of a deformable axis (equations/cables.py CableMarkers,
-# equations/cables3d.py Cable3DMarkers)
-CABLE_BODY_TYPES = ("ANCFCable2D", "ANCFCable")
+# equations/cables3d.py Cable3DMarkers, equations/cables_ale.py ALECableMarkers)
+CABLE_BODY_TYPES = ("ANCFCable2D", "ANCFCable", "ALEANCFCable2D")
 
 
 def _cable_markers(system, record):
     """The marker group class of a marker on a cable; None for other bodies."""
     if not _refers_to(system, record, "bodyNumber", "object", CABLE_BODY_TYPES):
         return None
-    if system.items["object"][int(record.values["bodyNumber"])].spec.type_name == "ANCFCable":
+    body_type = system.items["object"][int(record.values["bodyNumber"])].spec.type_name
+    if body_type == "ANCFCable":
         from .cables3d import Cable3DMarkers
         return Cable3DMarkers
+    if body_type == "ALEANCFCable2D":
+        from .cables_ale import ALECableMarkers
+        return ALECableMarkers
     from .cables import CableMarkers
     return CableMarkers
 

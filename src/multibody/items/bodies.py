@@ -229,7 +229,7 @@ OBJECT_ALEANCFCABLE2D = ItemSpec(
     type_name='ALEANCFCable2D', family='object', class_name='ObjectALEANCFCable2D',
     doc='Planar ANCF cable element with axially moving (ALE) material.',
     aliases=('ALECable2D',),
-    flags=(),
+    flags=('Body', 'MultiNoded'),
     outputs=('Position', 'Displacement', 'Velocity', 'VelocityLocal', 'Rotation', 'Director1', 'ForceLocal', 'TorqueLocal', 'StrainLocal', 'CurvatureLocal', 'KineticEnergy', 'PotentialEnergy'),
     params=(
         Param('length', 'UReal', 0.0,
