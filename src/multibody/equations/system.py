@@ -176,6 +176,8 @@ class SystemEquations:
             ae = np.ascontiguousarray(g.ae, dtype=np.int64)
             E, L = ae.shape[1], ltg.shape[1]
             gg, C = g.block_g, g.block_C = np.zeros((n, E)), np.zeros((n, E, L))
+            if getattr(g, "ae_block", False):       # rows that depend on the group's AE values
+                K = g.block_K = np.zeros((n, E, E))
             lam_rows = g.lambda_rows() if hasattr(g, "lambda_rows") else np.zeros((n, E), dtype=bool)
             vel, act = g.velocity_level, g.active
         elif hasattr(g, "active"):
@@ -233,6 +235,8 @@ class SystemEquations:
             g.jac_at[1] = add(ae[:, :, None], ltg[:, None, :])
             g.jac_at[2] = add(ltg[:, :, None], ae[:, None, :])
             g.jac_at[3] = add(ae, ae)
+            if getattr(g, "ae_block", False):
+                g.jac_at[0] = add(ae[:, :, None], ae[:, None, :])
         # the full diagonal, so that the pattern is structurally regular where possible
         diag = np.arange(self.n)
         diag_at = add(diag, diag)

@@ -31,6 +31,7 @@ TYPED_MODULES = ("multibody.kernels.records", "multibody.kernels.system", "multi
                  "multibody.kernels.groups.rigid", "multibody.kernels.groups.connectors",
                  "multibody.kernels.groups.constraints", "multibody.kernels.groups.loads",
                  "multibody.kernels.groups.ode1", "multibody.kernels.groups.cables",
+                 "multibody.kernels.groups.sliding3d",
                  "multibody.engine.workspace", "multibody.engine.entry")
 
 

@@ -65,11 +65,16 @@ def forces(system):
 @njit
 def constraint_rows(system, lam, g_out):
     """The constraint residual rows into g_out (n_ae) and the Jacobian blocks C of every group, at
-    the current kinematics; rows lambda = 0 (inactive items, free axes): g = lambda, C = 0."""
+    the current kinematics; rows lambda = 0 (inactive items, free axes): g = lambda, C = 0. A group
+    with an AE block (K of shape (n, E, E): rows that depend on its own AE values) finds them in g."""
     for i in range(g_out.shape[0]):
         g_out[i] = 0.0
-    status = run_phase(system, CONSTRAINTS)
     members = system.members
+    for j in range(system.counts[CONSTRAINTS]):
+        grp = group_at(system, members[CONSTRAINTS, j])
+        if grp.K.shape[0] > 0:
+            _multipliers_into_rows(grp.ae, lam, grp.g)
+    status = run_phase(system, CONSTRAINTS)
     for j in range(system.counts[CONSTRAINTS]):
         grp = group_at(system, members[CONSTRAINTS, j])
         ae, gg, C, rows = grp.ae, grp.g, grp.C, grp.lam_rows
@@ -83,6 +88,16 @@ def constraint_rows(system, lam, g_out):
                 if r >= 0:
                     g_out[r] += gg[i, e]
     return status
+
+
+@njit(inline="always")
+def _multipliers_into_rows(ae, lam, g):
+    """g[i, e] = lambda of row (i, e) (0 for padded rows): what the kernel of a constraint group
+    whose rows depend on its own AE values (an AE block K) reads."""
+    for i in range(ae.shape[0]):
+        for e in range(ae.shape[1]):
+            r = ae[i, e]
+            g[i, e] = lam[r] if r >= 0 else 0.0
 
 
 @njit
@@ -156,7 +171,8 @@ def ode1_rhs(system, y, t, out):
 def newton_values(system, coef):
     """The Newton matrix's block values into system.vals at the point of the last residual (its
     frames, mass and constraint blocks): the groups' K and D (STIFFNESS), then block by block
-    [[a_M M + a_K K + a_D D, C^T], [c C, c_lam on the rows lambda = 0]]."""
+    [[a_M M + a_K K + a_D D, C^T], [c C, c_lam on the rows lambda = 0]]; a constraint group's
+    K (n, E, E), where it has one, is its dg/dz block (times c_lam)."""
     status = run_phase(system, STIFFNESS)
     vals = system.vals
     members = system.members
@@ -167,6 +183,8 @@ def newton_values(system, coef):
             _body_block(vals, at[0], grp.M, grp.K, grp.D, coef, grp.stiffness != 0)
         elif at[0] >= 0 and grp.role == ROLE_CONNECTOR:
             _connector_block(vals, at[0], grp.K, grp.D, coef)
+        elif at[0] >= 0:
+            _ae_block(vals, at[0], grp.K, grp.lam_rows, coef[C_LAM])
         if at[1] >= 0:
             _constraint_blocks(vals, at[1], at[2], at[3], grp.C, grp.velocity_level, grp.lam_rows, coef)
     for k in range(system.diag_at, system.diag_at + system.diag_size):
@@ -193,6 +211,17 @@ def _connector_block(vals, k, K, D, coef):
         for a in range(K.shape[1]):
             for b in range(K.shape[2]):
                 vals[k] = coef[A_K] * K[i, a, b] + coef[A_D] * D[i, a, b]
+                k += 1
+
+
+@njit(inline="always")
+def _ae_block(vals, k, K, lam_rows, c_lam):
+    """c_lam dg/dz (n, E, E) of a constraint group whose rows depend on its AE values; zero on
+    the rows lambda = 0 (their coefficient is the lambda block's)."""
+    for i in range(K.shape[0]):
+        for a in range(K.shape[1]):
+            for b in range(K.shape[2]):
+                vals[k] = 0.0 if lam_rows[i, a] else c_lam * K[i, a, b]
                 k += 1
 
 

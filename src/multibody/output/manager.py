@@ -358,6 +358,10 @@ class OutputManager:
         if self.ended:
             return
         self.ended = True
+        c = self.mbs._compiled
+        for g in getattr(c, "constraint_groups", ()):
+            if hasattr(g, "solve_ended"):
+                g.solve_ended()         # (item parameters a solve changes, e.g. a sliding joint's marker)
         with self._open_files:
             if getattr(self, "restart_schedule", None) is not None and not failed \
                     and self._restart_time != solver.it.currentTime:

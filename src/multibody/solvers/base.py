@@ -157,6 +157,9 @@ class SolverBase:
         f = self.mbs._user_functions[key]
         if not f:
             return True
+        for g in self.c.constraint_groups:
+            if hasattr(g, "update_items"):
+                g.update_items()        # (item parameters the solve changes, as the function reads them)
         name = {"preStep": "PreStepUserFunction", "postStep": "PostStepUserFunction"}[key]
         try:
             r = f(self.mbs, t)
