@@ -211,6 +211,23 @@ def cable_ltg_and_length(c, body):
     return g.ltg[row], float(g.L[row]), g, row
 
 
+def chain_columns(c, marker_numbers, width):
+    """The union of the coordinates of the chain's elements (a list of global ODE2 indices, in
+    the order met) and cols (len(marker_numbers) * width,): the position in the union of each
+    element's ``width`` coordinates (the sliding joints' chains)."""
+    markers = c.items["marker"]
+    union, where = [], {}
+    cols = np.zeros(len(marker_numbers) * width, dtype=np.int64)
+    for k, m in enumerate(marker_numbers):
+        ltg = cable_ltg_and_length(c, int(markers[int(m)].values["bodyNumber"]))[0]
+        for j, q in enumerate(int(x) for x in ltg):
+            if q not in where:
+                where[q] = len(union)
+                union.append(q)
+            cols[width * k + j] = where[q]
+    return union, cols
+
+
 def check_cable(c, group, item, rec, body, spatial=False):
     """Body ``body`` of the marker ``item`` is a planar cable (``spatial``: an ObjectANCFCable)."""
     c.check_object_exists(group, item, rec, "bodyNumber", body)

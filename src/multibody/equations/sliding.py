@@ -18,7 +18,7 @@ from ..enums import ConfigurationType
 from ..errors import AssemblyError, SolverError
 from ..kernels import sliding as ks
 from ..kernels.groups import sliding as kg
-from .cables import Cable2DCoordinateMarkers, cable_ltg_and_length
+from .cables import Cable2DCoordinateMarkers, cable_ltg_and_length, chain_columns
 from .groups import CONSTRAINT_GROUPS, param_array, register
 from .joints import JointGroup
 
@@ -113,19 +113,14 @@ class SlidingJoints2D(JointGroup):
         """The elements' offsets, lengths and columns (in the union of their coordinates)."""
         c = self.system
         markers = c.items["marker"]
-        union, where = [], {}
-        for k, m in enumerate(int(m) for m in r.values["slidingMarkerNumbers"]):
+        ms = [int(m) for m in r.values["slidingMarkerNumbers"]]
+        for k, m in enumerate(ms):
             g = c.marker_group.get(m, (None,))[0] if 0 <= m < len(markers) else None
             if not isinstance(g, Cable2DCoordinateMarkers):
                 self._error(i, r, "slidingMarkerNumbers", f"marker {m}",
                             "MarkerBodyCable2DCoordinates markers of ObjectANCFCable2D elements")
-            ltg, L, _, _ = cable_ltg_and_length(c, int(markers[m].values["bodyNumber"]))
-            for j, q in enumerate(int(x) for x in ltg):
-                if q not in where:
-                    where[q] = len(union)
-                    union.append(q)
-                self.cols[i, 8 * k + j] = where[q]
-            self.lens[i, k] = L
+            self.lens[i, k] = cable_ltg_and_length(c, int(markers[m].values["bodyNumber"]))[1]
+        union, self.cols[i, :8 * len(ms)] = chain_columns(c, ms, 8)
         self.offs[i, :self.n_el[i]] = np.asarray(r.values["slidingMarkerOffsets"], dtype=float)
         self.union.append(union)
 

@@ -33,6 +33,7 @@ TYPED_MODULES = ("multibody.kernels.records", "multibody.kernels.system", "multi
                  "multibody.kernels.groups.ode1", "multibody.kernels.groups.cables",
                  "multibody.kernels.groups.cables_ale",
                  "multibody.kernels.groups.sliding",
+                 "multibody.kernels.groups.sliding3d",
                  "multibody.engine.workspace", "multibody.engine.entry")
 
 
