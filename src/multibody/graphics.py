@@ -22,6 +22,7 @@ from typing import Any, BinaryIO, Callable, Optional, Sequence  # noqa: F401
 import numpy as np
 
 from ._apidoc import attach_parameter_docs, Matrix, Vector  # noqa: F401
+from .kernels import rotations as _rot
 
 __all__ = ["color", "colorList", "material", "Brick", "BrickXYZ", "Cuboid", "Cylinder", "Sphere", "Spheres",
            "Lines", "Circle", "Text", "Quad", "CheckerBoard", "Arrow", "Basis", "Frame", "FromPointsAndTrigs",
@@ -145,15 +146,12 @@ def GramSchmidt(vector0: Vector, vector1: Vector):
 
 
 def ComputeOrthonormalBasisVectors(vector0: Vector):
-    """[v, n1, n2]: v = vector0 normalized, n1 from the global x axis (y axis where v is almost
-    parallel to x) by Gram-Schmidt, n2 = v x n1."""
+    """[v, n1, n2]: v = vector0 normalized, n1 from the global y axis where abs(v[0]) > 0.5,
+    abs(v[1]) < 0.1 and abs(v[2]) < 0.1, else from the x axis, by Gram-Schmidt; n2 = v x n1."""
     v = np.asarray(vector0, dtype=float)
     v = v / np.linalg.norm(v)
-    n1 = np.array([1., 0., 0.]) - v[0] * v
-    if np.linalg.norm(n1) < 0.1:
-        n1 = np.array([0., 1., 0.]) - v[1] * v
-    n1 /= np.linalg.norm(n1)
-    return [v, n1, np.cross(v, n1)]
+    n1, n2 = _rot.normal_and_third(v)
+    return [v, n1, n2]
 
 
 # ---------------------------------------------------------------- triangle lists

@@ -57,3 +57,29 @@ def test_legacy_names_forward():
 def test_move_rotates_and_translates():
     g = G.Move(G.Brick([1, 0, 0], [0.2, 0.2, 0.2]), [0, 0, 1], G.RotationMatrixZ(np.pi / 2))
     np.testing.assert_allclose(np.mean(g["points"], 0), [0, 1, 1], atol=1e-12)
+
+
+# ComputeOrthonormalBasisVectors(v / |v|)[1:] of exudyn.graphics 1.13.6: n1 from the y axis only where
+# |v_y| and |v_z| < 0.1 (the first and fourth rows), else from the x axis
+BASIS_VECTORS = [
+    ([1., 0.09, 0.09], [-0.0889203383951866, 0.996006590402084, -0.00800283045556679],
+     [-0.0896376994958906, 0.0, 0.995974438843229]),
+    ([1., 0.05, 0.12], [0.12891523025462, -0.381406006670476, -0.915374416009143],
+     [0., 0.923076923076923, -0.384615384615385]),
+    ([1., 0.1006, 0.01], [0.100583105024188, -0.990049309949315, -0.0984144443289578],
+     [0., 0.098916081384555, -0.995095778728623]),
+    ([-1., 0.05, 0.05], [0.0498132391244992, 0.998755444446209, -0.00249066195622496],
+     [-0.0499376169438922, 0.0, -0.998752338877845]),
+    ([0., 1., 0.], [1., 0., 0.], [0., 0., -1.]),
+    ([0.3, 0.2, -1.], [0.959350812946383, -0.0553471622853682, 0.276735811426841],
+     [0., -0.98058067569092, -0.196116135138184]),
+]
+
+
+@pytest.mark.parametrize("v, n1, n2", BASIS_VECTORS)
+def test_orthonormal_basis_vectors(v, n1, n2):
+    v = np.array(v) / np.linalg.norm(v)
+    out = G.ComputeOrthonormalBasisVectors(v)
+    np.testing.assert_allclose(out[0], v, atol=1e-14)
+    np.testing.assert_allclose(out[1], n1, atol=1e-14)
+    np.testing.assert_allclose(out[2], n2, atol=1e-14)

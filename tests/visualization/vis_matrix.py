@@ -255,13 +255,20 @@ CABLES = {
     "cable2d": dict(node="NodePoint2DSlope1", object="ObjectANCFCable2D",
                     reference=lambda x: [x, 0., 1., 0.], initial=lambda i: [0., 0.05 * i * i, 0., 0.1 * i],
                     parameters=dict(physicsMassPerLength=1., physicsBendingStiffness=1., physicsAxialStiffness=100.)),
+    # a tube (radius > 0) or the axis (radius 0); shape markers on the third and (hidden) first element
+    "cable3d": dict(node="NodePointSlope1", object="ObjectANCFCable", height="radius",
+                    reference=lambda x: [x, 0., 0., 1., 0., 0.],
+                    initial=lambda i: [0., 0.05 * i * i, 0.02 * i, 0., 0.1 * i, 0.05 * i * (2 - i)],
+                    parameters=dict(massPerLength=1., bendingStiffness=1., axialStiffness=100.),
+                    markers=("MarkerBodyBeamShape",)),
 }
 
 
 def cable(exu, U, G, kind):
-    """A bent cable of four elements of CABLES[kind]: default drawing, own drawHeight and color, a
-    band in the default color, a hidden element; nodes with own size and color and hidden; a marker,
-    a load and sensors on it, a spring-damper to the ground."""
+    """A bent cable of four elements of CABLES[kind]: default drawing, own drawHeight (radius) and
+    color, a band (tube) in the default color, a hidden element; nodes with own size and color and
+    hidden; position and mass markers, a force, a mass-proportional load and sensors on it, a
+    spring-damper to the ground."""
     SC, mbs = _new(exu)
     spec, L = CABLES[kind], 0.5
     node_item, obj_item = getattr(U, spec["node"]), getattr(U, spec["object"])
@@ -269,14 +276,20 @@ def cable(exu, U, G, kind):
     node_vis = [{}, dict(drawSize=0.1, color=[1., 0., 1., 1.]), {}, dict(show=False), {}]
     nodes = [mbs.AddNode(node_item(referenceCoordinates=spec["reference"](i * L), initialCoordinates=spec["initial"](i),
                                    visualization=vnode(**vis))) for i, vis in enumerate(node_vis)]
-    obj_vis = [{}, dict(drawHeight=0.1, color=[1., 0., 0., 1.]), dict(drawHeight=0.05), dict(show=False)]
+    h = spec.get("height", "drawHeight")
+    obj_vis = [{}, {h: 0.1, "color": [1., 0., 0., 1.]}, {h: 0.05}, dict(show=False)]
     bodies = [mbs.AddObject(obj_item(nodeNumbers=[nodes[i], nodes[i + 1]], physicsLength=L, visualization=vobj(**vis),
                                      **spec["parameters"])) for i, vis in enumerate(obj_vis)]
+    for name in spec.get("markers", ()):
+        mbs.AddMarker(getattr(U, name)(bodyNumber=bodies[2]))
+        mbs.AddMarker(getattr(U, name)(bodyNumber=bodies[0], visualization=getattr(U, "V" + name)(show=False)))
     g = mbs.AddObject(U.ObjectGround(referencePosition=[0., 0., 0.]))
     mg = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=g, localPosition=[0.5, -0.5, 0.]))
     mn = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=nodes[1]))
     mb = mbs.AddMarker(U.MarkerBodyPosition(bodyNumber=bodies[2], localPosition=[0.25, 0., 0.]))
     lf = mbs.AddLoad(U.Force(markerNumber=mb, loadVector=[0., -3., 0.]))
+    mm = mbs.AddMarker(U.MarkerBodyMass(bodyNumber=bodies[1]))
+    mbs.AddLoad(U.LoadMassProportional(markerNumber=mm, loadVector=[0., 0., -9.81]))
     sd = mbs.AddObject(U.SpringDamper(markerNumbers=[mg, mn], stiffness=10.))
     _sensors(exu, mbs, U, nodes[2], bodies[1], mb, sd, lf)
     mbs.Assemble()
@@ -435,8 +448,76 @@ def cable_markers(exu, U, G):
     return SC
 
 
-MODELS = {"points": points, "rigid3d": rigid3d, "rigid2d": rigid2d, "coordinates": coordinates,
-          "generic_ode2": generic_ode2, "cable_markers": cable_markers, "options": options,
+def sliding(exu, U, G):
+    """ObjectJointSliding2D on a bent three-element ANCFCable2D: a MassPoint2D slider (default
+    drawing), a RigidBody2D slider with constrainRotation (own drawSize and color), a hidden joint
+    and an inactive one; sensors of the joints."""
+    SC, mbs = _new(exu)
+    nodes = [mbs.AddNode(U.NodePoint2DSlope1(referenceCoordinates=[0.6 * i, 0., 1., 0.],
+                                             initialCoordinates=[0., 0.03 * i * i, 0., 0.1 * i])) for i in range(4)]
+    cables = [mbs.AddObject(U.ObjectANCFCable2D(nodeNumbers=nodes[i:i + 2], length=0.6, massPerLength=1.,
+                                                bendingStiffness=1., axialStiffness=100.)) for i in range(3)]
+    sliding = [mbs.AddMarker(U.MarkerBodyCable2DCoordinates(bodyNumber=o)) for o in cables]
+    offsets = [0.6 * i for i in range(3)]
+    n0 = mbs.AddNode(U.NodePoint2D(referenceCoordinates=[0.4, 0.], initialCoordinates=[0., 0.01]))
+    mbs.AddObject(U.MassPoint2D(physicsMass=1., nodeNumber=n0))
+    m0 = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n0))
+    n1 = mbs.AddNode(U.NodeRigidBody2D(referenceCoordinates=[1.3, 0.1, 0.2]))
+    b1 = mbs.AddObject(U.ObjectRigidBody2D(physicsMass=1., physicsInertia=0.1, nodeNumber=n1))
+    m1 = mbs.AddMarker(U.MarkerBodyRigid(bodyNumber=b1, localPosition=[0., -0.05, 0.]))
+    joints = []
+    for m, k, x, extra in ((m0, 0, 0.4, {}),
+                           (m1, 2, 1.3, dict(constrainRotation=True, useClassicalFormulation=False,
+                                             visualization=U.VObjectJointSliding2D(drawSize=0.3, color=GREEN))),
+                           (m0, 0, 0.4, dict(visualization=U.VObjectJointSliding2D(show=False))),
+                           (m1, 1, 1.0, dict(activeConnector=False))):
+        data = mbs.AddNode(U.NodeGenericData(initialCoordinates=[k, x], numberOfDataCoordinates=2))
+        joints.append(mbs.AddObject(U.ObjectJointSliding2D(markerNumbers=[m, sliding[k]], slidingMarkerNumbers=sliding,
+                                                           slidingMarkerOffsets=offsets, nodeNumber=data, **extra)))
+    for j in joints[:2]:
+        mbs.AddSensor(U.SensorObject(objectNumber=j, outputVariableType=exu.OutputVariableType.Force,
+                                     writeToFile=False))
+    mbs.Assemble()
+    return SC
+
+
+def ale(exu, U, G):
+    """A bent three-element ObjectALEANCFCable2D on a shared NodeGenericODE2 (default drawing, own
+    drawHeight and color, hidden element) with ObjectJointALEMoving2D joints of one MassPoint2D
+    slider: default drawing, own drawSize and color, hidden, a data coordinate other than
+    markerNumbers[1]'s element; a sensor of the ALE node."""
+    SC, mbs = _new(exu)
+    # slopes not those of one cubic: the elements' interpolations differ
+    nodes = [mbs.AddNode(U.NodePoint2DSlope1(referenceCoordinates=[0.6 * i, 0., 1., 0.],
+                                             initialCoordinates=[0., 0.03 * i * i, 0., 0.05 * i + 0.03 * i * i]))
+             for i in range(4)]
+    nale = mbs.AddNode(U.NodeGenericODE2(numberOfODE2Coordinates=1, referenceCoordinates=[0.],
+                                         initialCoordinates=[0.1], initialCoordinates_t=[0.5]))
+    vis = [{}, dict(drawHeight=0.1, color=RED), dict(show=False)]
+    cables = [mbs.AddObject(U.ObjectALEANCFCable2D(nodeNumbers=[nodes[i], nodes[i + 1], nale], length=0.6,
+                                                   massPerLength=1., bendingStiffness=1., axialStiffness=100.,
+                                                   visualization=U.VObjectALEANCFCable2D(**v)))
+              for i, v in enumerate(vis)]
+    sliding = [mbs.AddMarker(U.MarkerBodyCable2DCoordinates(bodyNumber=o)) for o in cables]
+    offsets = [0.6 * i for i in range(3)]
+    n0 = mbs.AddNode(U.NodePoint2D(referenceCoordinates=[0.4, 0.], initialCoordinates=[0., 0.01]))
+    mbs.AddObject(U.MassPoint2D(physicsMass=1., nodeNumber=n0))
+    m0 = mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n0))
+    # (data coordinate, markerNumbers[1]'s element, options)
+    for k, e, extra in ((0, 0, {}), (1, 1, dict(visualization=U.VObjectJointALEMoving2D(drawSize=0.3, color=GREEN))),
+                        (0, 0, dict(visualization=U.VObjectJointALEMoving2D(show=False))), (2, 1, {})):
+        data = mbs.AddNode(U.NodeGenericData(initialCoordinates=[k], numberOfDataCoordinates=1))
+        mbs.AddObject(U.ObjectJointALEMoving2D(markerNumbers=[m0, sliding[e]], slidingMarkerNumbers=sliding,
+                                               slidingMarkerOffsets=offsets, slidingOffset=0.3,
+                                               nodeNumbers=[data, nale], **extra))
+    mbs.AddSensor(U.SensorNode(nodeNumber=nale, outputVariableType=exu.OutputVariableType.Coordinates,
+                               writeToFile=False))
+    mbs.Assemble()
+    return SC
+
+
+MODELS = {"points": points, "sliding": sliding, "ale": ale, "rigid3d": rigid3d, "rigid2d": rigid2d,
+          "coordinates": coordinates, "generic_ode2": generic_ode2, "cable_markers": cable_markers, "options": options,
           **{k: (lambda exu, U, G, k=k: cable(exu, U, G, k)) for k in CABLES}}
 
 # settings case -> entries set on top of the model's base settings

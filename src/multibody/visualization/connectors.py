@@ -35,12 +35,14 @@ def draw_connector(ctx, i, rec):
     size = rec.vvalues.get("drawSize", -1.0)
     r = 0.5 * (cs.defaultSize if size == -1 else size)
     m0, m1 = (int(m) for m in rec.values["markerNumbers"])
-    CONNECTOR_DRAW[rec.spec.type_name](ctx, item, rec, c, r, m0, m1)
+    p1 = CONNECTOR_DRAW[rec.spec.type_name](ctx, item, rec, c, r, m0, m1)
     if cs.showJointAxes and rec.spec.type_name in _JOINT_AXES:
         _joint_axes(ctx, item, m0, m1)
     if cs.showNumbers:
-        # the number at the markers' midpoint; a rolling disc's at its center (marker 1)
-        p = ctx.mpos(m1) if rec.spec.type_name == "JointRollingDisc" else 0.5 * (ctx.mpos(m0) + ctx.mpos(m1))
+        # the number at the midpoint of marker 0 and marker 1 (or the point the drawing returned
+        # for marker 1); a rolling disc's at its center (marker 1)
+        p1 = ctx.mpos(m1) if p1 is None else p1
+        p = p1 if rec.spec.type_name == "JointRollingDisc" else 0.5 * (ctx.mpos(m0) + p1)
         ctx.b.text(item, p, number_color(c), str(i))
 
 
@@ -59,6 +61,30 @@ def _joint_axes(ctx, item, m0, m1):
 def _draw_two_circles(ctx, item, rec, c, r, m0, m1):
     ctx.b.circle(item, ctx.mpos(m0), np.array(RED), r)
     ctx.b.circle(item, ctx.mpos(m1), c, r)
+
+
+def _draw_two_spheres(ctx, item, rec, c, r, m0, m1):
+    """Spheres of radius r (resolution -1) at marker 0 (marker 0's color) and marker 1 (color c)."""
+    ctx.b.sphere(item, ctx.mpos(m0), marker0_color(c), r, -1)
+    ctx.b.sphere(item, ctx.mpos(m1), c, r, -1)
+
+
+def _draw_ale_moving_2d(ctx, item, rec, c, r, m0, m1):
+    """A red circle at marker 0; at the cable point, a circle and a cross of two lines (x, y) of
+    half-length r in color c. The cable point: on the element of marker 1, at the sliding
+    coordinate (the ALE node's total coordinate + slidingOffset) minus the offset of the element
+    the data coordinate names (measured: also where that is another element). Returns the point."""
+    data, ale = (int(n) for n in rec.values["nodeNumbers"])
+    k = int(ctx.data_coordinates(data)[0])
+    offsets = np.asarray(rec.values["slidingMarkerOffsets"], dtype=float)
+    s = ctx.node_coordinates(ale, 1)[0] + float(rec.values["slidingOffset"])
+    k = min(max(k, 0), len(offsets) - 1)
+    p = ctx.cable_point(ctx.records["marker"][m1].values["bodyNumber"], s - offsets[k])
+    ctx.b.circle(item, ctx.mpos(m0), np.array(RED), r)
+    ctx.b.circle(item, p, c, r)
+    for axis in np.eye(3)[:2]:
+        ctx.b.line(item, p - r * axis, p + r * axis, c)
+    return p
 
 
 def _draw_prismatic_2d(ctx, item, rec, c, r, m0, m1):
@@ -273,6 +299,8 @@ CONNECTOR_DRAW = {
     "JointRevolute2D": _draw_two_circles,
     "JointPrismatic2D": _draw_prismatic_2d,
     "JointSliding2D": _draw_two_circles,
+    "JointSliding": _draw_two_spheres,
+    "JointALEMoving2D": _draw_ale_moving_2d,
     "ConnectorDistance": _draw_distance,
     "ConnectorSpringDamper": _draw_spring,
     "ConnectorCoordinateSpringDamper": _draw_spring,

@@ -167,6 +167,9 @@ class _Frames:
             q, v, t = st.q, st.v, st.t
         else:
             q, v, t = state
+            st = c.state(ConfigurationType.Current)
+        # data coordinates: of the state drawn, or the current ones with a given state
+        self.x = np.asarray(st.x, dtype=float)
         self.q = np.asarray(q, dtype=float)
         self.nodes, self.bodies, self.markers = eq.frames_at(np.asarray(q, dtype=float), np.asarray(v, dtype=float),
                                                              float(t))
@@ -185,13 +188,13 @@ class _Frames:
 
 # nodes drawn as circles (2 * nodes.tiling segments) whatever nodes.drawNodesAsPoint says
 _CIRCLE_NODES = ("Point2DSlope1",)
-# nodes with a slope vector (coordinates 2, 3) drawn with nodes.showNodalSlopes
-_SLOPE_NODES = ("Point2DSlope1",)
+# nodes drawn with a slope line with nodes.showNodalSlopes
+_SLOPE_NODES = ("Point2DSlope1", "PointSlope1")
 _COORDINATE_MARKERS = ("NodeCoordinate", "NodeCoordinates", "NodeRotationCoordinate")
 # markers at the point localPosition0 of body 0, drawn there and at localPosition1 of body 1
 _RELATIVE_MARKERS = ("BodiesRelativeTranslationCoordinate", "BodiesRelativeRotationCoordinate")
-# markers at the first node of their cable, drawn as 2D markers (a circle and an x)
-_CABLE_MARKERS = ("BodyCable2DShape", "BodyCable2DCoordinates")
+# markers at the first node of their cable, drawn as 2D markers (an x and a circle; BeamShape: an x and a sphere)
+_CABLE_MARKERS = ("BodyCable2DShape", "BodyCable2DCoordinates", "BodyBeamShape")
 
 
 class _DrawingEnds(Exception):
@@ -213,7 +216,26 @@ class _Context:
             return self.body_point(int(v["bodyNumbers"][0]), v["localPosition0"])
         if name in _CABLE_MARKERS:
             return self.f.nodes.pos[int(self.records["object"][int(v["bodyNumber"])].values["nodeNumbers"][0])].copy()
+        if name == "BodyMass":
+            body = self.records["object"][int(v["bodyNumber"])]
+            if body.spec.type_name in FLEXIBLE_DRAW:
+                # measured: drawn at the element's axis midpoint, not at its center of mass
+                return self.cable_point(int(v["bodyNumber"]), 0.5 * float(body.values["length"]))
         return self.f.markers.pos[m].copy()
+
+    def cable_point(self, b, x):
+        """The axis point of the flexible body b (FLEXIBLE_DRAW) at local coordinate x."""
+        body = self.records["object"][int(b)]
+        return FLEXIBLE_DRAW[body.spec.type_name](self, body, np.array([float(x)]))[0][0]
+
+    def node_coordinates(self, n, count):
+        return node_coordinates(self, n, count)
+
+    def data_coordinates(self, n):
+        """Data coordinates of node n in the drawn configuration."""
+        c = self.mbs._compiled
+        s = int(c.node_data_start[n])
+        return self.f.x[s:s + int(c.node_n_data[n])]
 
     def body_point(self, b, local):
         return self.f.bodies.pos[b] + self.f.bodies.A[b] @ np.asarray(local, dtype=float)
@@ -262,8 +284,9 @@ def _draw_nodes(ctx):
         name = rec.spec.type_name
         radius = _node_sphere(ctx, item, pos, col, vv.get("drawSize", -1.0), name in _CIRCLE_NODES)
         if ns.showNodalSlopes and name in _SLOPE_NODES:
-            # the unit slope vector, 8 node radii long (measured)
-            slope = node_coordinates(ctx, i, 4)[2:4]
+            # the unit slope vector, 8 node radii long (measured); a NodePointSlope1's along the
+            # global x axis whatever its slope (measured)
+            slope = node_coordinates(ctx, i, 4)[2:4] if name == "Point2DSlope1" else np.array([1.0, 0.0])
             norm = np.linalg.norm(slope)
             if norm > 0:
                 ctx.b.line(item, pos, pos + 8 * radius * np.array([slope[0], slope[1], 0.]) / norm, col)
@@ -324,7 +347,7 @@ def _draw_markers(ctx):
         name = rec.spec.type_name
         points = [ctx.mpos(i)]
         if name in _CABLE_MARKERS:
-            _marker_2d(ctx, item, points[0], 0.5 * size, col)
+            _marker_2d(ctx, item, points[0], 0.5 * size, col, name == "BodyBeamShape")
         else:
             if name in _RELATIVE_MARKERS:
                 points.append(ctx.body_point(int(rec.values["bodyNumbers"][1]), rec.values["localPosition1"]))
@@ -354,12 +377,16 @@ def _marker_3d(ctx, item, p, d, col, simplified):
         add_triangles(ctx.b, item, cube(p, d), col)
 
 
-def _marker_2d(ctx, item, p, r, col):
-    """An x of two lines inside the circle of radius r at p (x-y plane)."""
+def _marker_2d(ctx, item, p, r, col, sphere=False):
+    """An x of two lines inside the circle of radius r at p (x-y plane); ``sphere``: a sphere of
+    radius r (resolution -1) instead of the circle."""
     c = r * np.sqrt(0.5)
     ctx.b.line(item, p + (c, c, 0.), p - (c, c, 0.), col)
     ctx.b.line(item, p + (-c, c, 0.), p - (-c, c, 0.), col)
-    ctx.b.circle(item, p, col, r)
+    if sphere:
+        ctx.b.sphere(item, p, col, r, -1)
+    else:
+        ctx.b.circle(item, p, col, r)
 
 
 _FORCE_LOADS = ("ForceVector", "MassProportional")
