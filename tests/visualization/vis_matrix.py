@@ -481,6 +481,42 @@ def sliding(exu, U, G):
     return SC
 
 
+def sliding3d(exu, U, G):
+    """ObjectJointSliding (constrainRotations [0, 0, 0]) on a bent three-element ANCFCable with
+    MarkerBodyBeamShape sliding markers: a MassPoint slider (default drawing), a second slider with
+    constrainTranslations [1, 0, 1] (own drawSize and color), a hidden joint and an inactive one;
+    sensors of the joints."""
+    SC, mbs = _new(exu)
+    nodes = [mbs.AddNode(U.NodePointSlope1(referenceCoordinates=[0.6 * i, 0., 0., 1., 0., 0.],
+                                           initialCoordinates=[0., 0.03 * i * i, 0.02 * i, 0., 0.1 * i, 0.05 * i]))
+             for i in range(4)]
+    cables = [mbs.AddObject(U.ObjectANCFCable(nodeNumbers=nodes[i:i + 2], physicsLength=0.6, massPerLength=1.,
+                                              bendingStiffness=1., axialStiffness=100.)) for i in range(3)]
+    sliding = [mbs.AddMarker(U.MarkerBodyBeamShape(bodyNumber=o)) for o in cables]
+    offsets = [0.6 * i for i in range(3)]
+    sliders = []
+    for x, v in ((0.4, [0., 0.01, 0.02]), (1.3, [0., -0.02, 0.01])):
+        n = mbs.AddNode(U.NodePoint(referenceCoordinates=[x, 0., 0.], initialCoordinates=v))
+        mbs.AddObject(U.MassPoint(physicsMass=1., nodeNumber=n))
+        sliders.append(mbs.AddMarker(U.MarkerNodePosition(nodeNumber=n)))
+    m0, m1 = sliders
+    joints = []
+    for m, k, x, extra in ((m0, 0, 0.4, {}),
+                           (m1, 2, 1.3, dict(constrainTranslations=[1, 0, 1],
+                                             visualization=U.VObjectJointSliding(drawSize=0.3, color=GREEN))),
+                           (m0, 0, 0.4, dict(visualization=U.VObjectJointSliding(show=False))),
+                           (m1, 1, 1.0, dict(activeConnector=False))):
+        data = mbs.AddNode(U.NodeGenericData(initialCoordinates=[k, x], numberOfDataCoordinates=2))
+        joints.append(mbs.AddObject(U.ObjectJointSliding(markerNumbers=[m, sliding[k]], slidingMarkerNumbers=sliding,
+                                                         slidingMarkerOffsets=offsets, nodeNumber=data,
+                                                         constrainRotations=[0, 0, 0], **extra)))
+    for j in joints[:2]:
+        mbs.AddSensor(U.SensorObject(objectNumber=j, outputVariableType=exu.OutputVariableType.Force,
+                                     writeToFile=False))
+    mbs.Assemble()
+    return SC
+
+
 def ale(exu, U, G):
     """A bent three-element ObjectALEANCFCable2D on a shared NodeGenericODE2 (default drawing, own
     drawHeight and color, hidden element) with ObjectJointALEMoving2D joints of one MassPoint2D
@@ -516,8 +552,9 @@ def ale(exu, U, G):
     return SC
 
 
-MODELS = {"points": points, "sliding": sliding, "ale": ale, "rigid3d": rigid3d, "rigid2d": rigid2d,
-          "coordinates": coordinates, "generic_ode2": generic_ode2, "cable_markers": cable_markers, "options": options,
+MODELS = {"points": points, "sliding": sliding, "sliding3d": sliding3d, "ale": ale, "rigid3d": rigid3d,
+          "rigid2d": rigid2d, "coordinates": coordinates, "generic_ode2": generic_ode2, "cable_markers": cable_markers,
+          "options": options,
           **{k: (lambda exu, U, G, k=k: cable(exu, U, G, k)) for k in CABLES}}
 
 # settings case -> entries set on top of the model's base settings

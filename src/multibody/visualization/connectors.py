@@ -63,8 +63,9 @@ def _draw_two_circles(ctx, item, rec, c, r, m0, m1):
     ctx.b.circle(item, ctx.mpos(m1), c, r)
 
 
-def _draw_two_spheres(ctx, item, rec, c, r, m0, m1):
-    """Spheres of radius r (resolution -1) at marker 0 (marker 0's color) and marker 1 (color c)."""
+def _draw_sliding_spheres(ctx, item, rec, c, r, m0, m1):
+    """ObjectJointSliding: spheres of radius r (resolution -1, also for r <= 0) at marker 0 (marker 0's
+    color) and at marker 1, the sliding marker's own position (color c)."""
     ctx.b.sphere(item, ctx.mpos(m0), marker0_color(c), r, -1)
     ctx.b.sphere(item, ctx.mpos(m1), c, r, -1)
 
@@ -299,7 +300,7 @@ CONNECTOR_DRAW = {
     "JointRevolute2D": _draw_two_circles,
     "JointPrismatic2D": _draw_prismatic_2d,
     "JointSliding2D": _draw_two_circles,
-    "JointSliding": _draw_two_spheres,
+    "JointSliding": _draw_sliding_spheres,
     "JointALEMoving2D": _draw_ale_moving_2d,
     "ConnectorDistance": _draw_distance,
     "ConnectorSpringDamper": _draw_spring,
