@@ -160,8 +160,9 @@ def _draw_rigid_spring(ctx, item, rec, c, r, m0, m1):
 
 
 def _revolved(p, A, profile, n):
-    """Triangles (k, 3, 3) of a solid of revolution about A's z axis through p, n tiles starting at A's y
-    axis toward its x axis; profile: ("cylinder", z0, z1, radius) -> 4n triangles, ("cone", z_base, z_tip, radius) -> 2n."""
+    """Triangles (k, 3, 3) of a solid of revolution about A's z axis through p, n tiles starting at
+    A's y axis toward its x axis; profile: ("cylinder", z0, z1, radius) -> 4n triangles,
+    ("cone", z_base, z_tip, radius) -> 2n."""
     ang = 2 * np.pi * np.arange(n + 1) / n
     ring = np.outer(np.cos(ang), A[:, 1]) + np.outer(np.sin(ang), A[:, 0])
     kind, z0, z1, radius = profile
