@@ -18,15 +18,17 @@ of the data node's coordinates.
 ``sliding_2d_generated``: beams.GenerateSlidingJoint (its items and return value) and a short run.
 """
 import importlib
+import importlib.util
+import os
 import warnings
 
-import numpy as np
+_spec = importlib.util.spec_from_file_location(
+    'sliding_common', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'sliding_common.py'))
+common = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(common)
+_plain = common.plain
 
 OUTPUTS = ('Position', 'Velocity', 'SlidingCoordinate', 'Force', 'DisplacementLocal')
-
-
-def _plain(x):
-    return np.asarray(x, dtype=float).tolist()
 
 
 def _slider(U, mbs, rigid, x0, v0):
@@ -76,22 +78,10 @@ def sliding_2d(exu, U, nElements=4, classical=True, index2=False, rigid=False, c
     joint = mbs.AddObject(U.ObjectJointSliding2D(
         markerNumbers=[m0, sliding[k0]], slidingMarkerNumbers=sliding, slidingMarkerOffsets=offsets, nodeNumber=data,
         useClassicalFormulation=classical, constrainRotation=constrainRotation, axialForce=axialForce))
-    OV = exu.OutputVariableType
-    sensors = {name: mbs.AddSensor(U.SensorObject(objectNumber=joint, storeInternal=True,
-                                                  outputVariableType=getattr(OV, name))) for name in OUTPUTS}
-    sensors['data'] = mbs.AddSensor(U.SensorNode(nodeNumber=data, storeInternal=True,
-                                                 outputVariableType=OV.Coordinates))
+    sensors = common.joint_sensors(exu, U, mbs, joint, data, OUTPUTS)
     if second:
-        half = sliding[nElements // 2:]
-        m1 = _slider(U, mbs, True, 1.4, 0.3)
-        k1 = int(0.4 * nElements / L)
-        data1 = mbs.AddNode(U.NodeGenericData(initialCoordinates=[k1, 0.4], numberOfDataCoordinates=2))
-        joint1 = mbs.AddObject(U.ObjectJointSliding2D(
-            markerNumbers=[m1, half[k1]], slidingMarkerNumbers=half, slidingMarkerOffsets=offsets[:len(half)],
-            nodeNumber=data1, constrainRotation=True))
-        for name in ('SlidingCoordinate', 'Force'):
-            sensors['second' + name] = mbs.AddSensor(U.SensorObject(objectNumber=joint1, storeInternal=True,
-                                                                    outputVariableType=getattr(OV, name)))
+        common.second_joint(exu, U, mbs, sensors, sliding, offsets, nElements, _slider(U, mbs, True, 1.4, 0.3),
+                            'ObjectJointSliding2D', constrainRotation=True)
     elements = []         # markerNumbers[1] as a preStep function reads it (with switchActive)
     if switchActive:
         def preStep(mbs, t):
@@ -106,12 +96,7 @@ def sliding_2d(exu, U, nElements=4, classical=True, index2=False, rigid=False, c
     ss.timeIntegration.generalizedAlpha.useNewmark = index2
     ss.linearSolver.solverType = exu.LinearSolverType.EXUdense
     mbs.SolveDynamic(ss, solverType=exu.DynamicSolverType.GeneralizedAlpha)
-    sd = mbs.systemData
-    return {'q': _plain(sd.GetODE2Coordinates()), 'q_t': _plain(sd.GetODE2Coordinates_t()),
-            'lambda': _plain(sd.GetAECoordinates()), 'data': _plain(sd.GetDataCoordinates()),
-            'markerNumbers': [int(m) for m in mbs.GetObject(joint)['markerNumbers']], 'elements': elements,
-            'outputs': {name: _plain(mbs.GetObjectOutput(joint, getattr(OV, name))) for name in OUTPUTS},
-            'sensors': {k: _plain(mbs.GetSensorStoredData(s)) for k, s in sensors.items()}}
+    return common.run_results(exu, mbs, joint, sensors, elements, OUTPUTS)
 
 
 def _item_dicts(get, first, count):

@@ -15,15 +15,16 @@ the number of discontinuous iterations, the joint's markerNumbers after the solv
 the end and sensors of its four outputs and of the data node's coordinates.
 """
 import importlib
+import importlib.util
+import os
 import warnings
 
-import numpy as np
+_spec = importlib.util.spec_from_file_location(
+    'sliding_common', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'sliding_common.py'))
+common = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(common)
 
 OUTPUTS = ('Position', 'Velocity', 'SlidingCoordinate', 'Force')
-
-
-def _plain(x):
-    return np.asarray(x, dtype=float).tolist()
 
 
 def spatial_cable(exu, U, mbs, nElements=4, cantilever=False):
@@ -78,22 +79,10 @@ def sliding_3d(exu, U, nElements=4, cantilever=False, x0=0.6, v0=-0.6, constrain
     joint = mbs.AddObject(U.ObjectJointSliding(
         markerNumbers=[m0, sliding[k0]], slidingMarkerNumbers=sliding, slidingMarkerOffsets=offsets, nodeNumber=data,
         constrainRotations=[0, 0, 0], constrainTranslations=list(constrainTranslations), axialForce=axialForce))
-    OV = exu.OutputVariableType
-    sensors = {name: mbs.AddSensor(U.SensorObject(objectNumber=joint, storeInternal=True,
-                                                  outputVariableType=getattr(OV, name))) for name in OUTPUTS}
-    sensors['data'] = mbs.AddSensor(U.SensorNode(nodeNumber=data, storeInternal=True,
-                                                 outputVariableType=OV.Coordinates))
+    sensors = common.joint_sensors(exu, U, mbs, joint, data, OUTPUTS)
     if second:
-        half = sliding[nElements // 2:]
-        m1 = _slider(U, mbs, 1.4, 0.3)
-        k1 = int(0.4 * nElements / L)
-        data1 = mbs.AddNode(U.NodeGenericData(initialCoordinates=[k1, 0.4], numberOfDataCoordinates=2))
-        joint1 = mbs.AddObject(U.ObjectJointSliding(
-            markerNumbers=[m1, half[k1]], slidingMarkerNumbers=half, slidingMarkerOffsets=offsets[:len(half)],
-            nodeNumber=data1, constrainRotations=[0, 0, 0], constrainTranslations=[1, 0, 1]))
-        for name in ('SlidingCoordinate', 'Force'):
-            sensors['second' + name] = mbs.AddSensor(U.SensorObject(objectNumber=joint1, storeInternal=True,
-                                                                    outputVariableType=getattr(OV, name)))
+        common.second_joint(exu, U, mbs, sensors, sliding, offsets, nElements, _slider(U, mbs, 1.4, 0.3),
+                            'ObjectJointSliding', constrainRotations=[0, 0, 0], constrainTranslations=[1, 0, 1])
     elements = []
     _switching(mbs, joint, switchActive, elements)
     mbs.Assemble()
@@ -102,13 +91,8 @@ def sliding_3d(exu, U, nElements=4, cantilever=False, x0=0.6, v0=-0.6, constrain
     if discontinuousTolerance is not None:
         ss.timeIntegration.discontinuous.iterationTolerance = discontinuousTolerance
     mbs.SolveDynamic(ss, solverType=exu.DynamicSolverType.GeneralizedAlpha)
-    sd = mbs.systemData
-    return {'q': _plain(sd.GetODE2Coordinates()), 'q_t': _plain(sd.GetODE2Coordinates_t()),
-            'lambda': _plain(sd.GetAECoordinates()), 'data': _plain(sd.GetDataCoordinates()),
-            'discontinuousIterations': int(mbs.sys['dynamicSolver'].it.discontinuousIterationsCount),
-            'markerNumbers': [int(m) for m in mbs.GetObject(joint)['markerNumbers']], 'elements': elements,
-            'outputs': {name: _plain(mbs.GetObjectOutput(joint, getattr(OV, name))) for name in OUTPUTS},
-            'sensors': {k: _plain(mbs.GetSensorStoredData(s)) for k, s in sensors.items()}}
+    return common.run_results(exu, mbs, joint, sensors, elements, OUTPUTS, discontinuousIterations=int(
+        mbs.sys['dynamicSolver'].it.discontinuousIterationsCount))
 
 
 CASES = {

@@ -13,14 +13,11 @@ import multibody as exu
 import multibody.utilities as U
 from multibody.errors import SolverError
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def _module(name):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, name + '.py'))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+_spec = importlib.util.spec_from_file_location(
+    'sliding_common', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'sliding_common.py'))
+common = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(common)
+_module = common.module
 
 
 def _model(**joint):
@@ -40,10 +37,7 @@ def _model(**joint):
     params = dict(markerNumbers=[mPos, sliding[0]], slidingMarkerNumbers=sliding,
                   slidingMarkerOffsets=[0., 0.5, 1., 1.5], nodeNumber=nd)
     named = {'coordinateMarker': coord, 'positionNode': node, 'positionMarker': mPos, 'sliding1': sliding[1]}
-    params.update({k: named.get(v, v) if isinstance(v, str) else v for k, v in joint.items()})
-    if 'markerNumbers' in joint:
-        params['markerNumbers'] = [named.get(m, m) if isinstance(m, str) else m for m in joint['markerNumbers']]
-    j = mbs.AddObject(U.ObjectJointSliding2D(**params))
+    j = mbs.AddObject(U.ObjectJointSliding2D(**common.joint_parameters(params, joint, named, ('markerNumbers',))))
     return mbs, j, node, sliding
 
 

@@ -12,14 +12,11 @@ import multibody as exu
 import multibody.utilities as U
 from multibody.errors import NotImplementedFeatureError, SolverError
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def _module(name):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, name + '.py'))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+_spec = importlib.util.spec_from_file_location(
+    'sliding_common', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'sliding_common.py'))
+common = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(common)
+_module = common.module
 
 
 def _model(rigid=False, **joint):
@@ -45,9 +42,7 @@ def _model(rigid=False, **joint):
     named = {'positionMarker': mPos, 'positionNode': node, 'cableMarker': sliding[1]}
     params = dict(markerNumbers=[mPos, sliding[1]], slidingMarkerNumbers=sliding,
                   slidingMarkerOffsets=[0., 0.5, 1., 1.5], nodeNumber=nd, constrainRotations=[0, 0, 0])
-    params.update({k: named.get(v, v) if isinstance(v, str) else v for k, v in joint.items()})
-    for key in ('markerNumbers', 'slidingMarkerNumbers'):
-        params[key] = [named.get(m, m) if isinstance(m, str) else m for m in params[key]]
+    common.joint_parameters(params, joint, named, ('markerNumbers', 'slidingMarkerNumbers'))
     j = mbs.AddObject(U.ObjectJointSliding(**params))
     return mbs, j
 

@@ -12,6 +12,7 @@ import numpy as np
 from ..enums import ConfigurationType
 from ..errors import AssemblyError
 from ..kernels.groups import cables_ale as kg
+from .cables import chain_columns
 from .constraints import ConstraintGroup
 from .groups import CONSTRAINT_GROUPS, param_array, register
 
@@ -83,17 +84,14 @@ class ALEMovingJoints2D(ConstraintGroup):
             self._fail(i, f"initial Data variable must be >= 0 and < {len(slides)}")
         self.data_index[i] = int(c.node_data_start[nodes[0]])
         self.ale[i] = int(c.node_ode2_start[nodes[1]])
-        union = []
         for e, m in enumerate(slides):
             ltg9 = self._element_coordinates(i, e, m)
             if int(ltg9[8]) != self.ale[i]:
                 self._fail(i, "node 1 must be the ALE node (NodeGenericODE2) of the sliding elements")
-            for k, x in enumerate(ltg9):
-                if int(x) not in union:
-                    union.append(int(x))
-                self.el_cols[i, 9 * e + k] = c.K + union.index(int(x))
             self.el_ltg[i, 8 * e:8 * e + 8] = ltg9[:8]
             self.el_off[i, e] = offsets[e]
+        union, cols = chain_columns(c, slides, 9)
+        self.el_cols[i, :cols.size] = c.K + cols
         self.union.append(union)
 
     def _element_coordinates(self, i, e, m):

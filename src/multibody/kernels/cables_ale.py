@@ -17,6 +17,7 @@ import numpy as np
 
 from ._jit import njit
 from .cables import _curvature_gradient, _element, dot_row, interpolate, shape_functions, strain_gradient
+from .sliding import element_in_use
 from .stack import stack_empty
 
 __all__ = ["ale_cable_mass", "ale_cable_forces", "ale_cable_stiffness", "ale_points_fixup", "ale_joint_equations",
@@ -228,7 +229,7 @@ def ale_joint_equations(m0, data_index, ale, ale_ref, s_off, el_ltg, el_col, el_
     a = stack_empty(2)
     K = Jpos.shape[2]
     for i in range(m0.shape[0]):
-        e = min(max(int(x[data_index[i]]), 0), n_el[i] - 1)
+        e = element_in_use(x, data_index[i], n_el[i])
         ia = ale[i]
         s_el = q_tot[ia] - ale_ref[i] + s_off[i] - el_off[i, e]
         _sliding_point(i, e, s_el, el_ltg, el_L[i, e], q_tot, S, r, a)
@@ -271,7 +272,7 @@ def ale_joint_switch(data_index, ale, ale_ref, s_off, el_L, el_off, n_el, active
         error[i] = 0.0
         if not active[i]:
             continue
-        e = int(x[data_index[i]])
+        e = element_in_use(x, data_index[i], n_el[i])
         s_el = q_tot[ale[i]] - ale_ref[i] + s_off[i] - el_off[i, e]
         if s_el < 0.0 and e > 0:
             x[data_index[i]] = e - 1
