@@ -16,21 +16,14 @@ import importlib
 
 import numpy as np
 
-NEWTON_TOL = 1e-12
 JOINT_OUTPUTS = ('Position', 'Velocity', 'SlidingCoordinate', 'Coordinates', 'Coordinates_t', 'Force')
 BODY_OUTPUTS = ('Position', 'Displacement', 'Velocity', 'VelocityLocal', 'Rotation', 'Director1', 'ForceLocal',
                 'TorqueLocal', 'StrainLocal', 'CurvatureLocal')
 
 
 def _settings(exu, nSteps, h, solver):
-    """reference_models.fixed_step_settings (given to this module) with generalized-alpha rho 0.8
-    (index 3) or Newmark index 2, the dense solver, sensors every 5 steps."""
-    ss = fixed_step_settings(exu, nSteps, nSteps * h, tol=NEWTON_TOL, sensorEvery=5)  # noqa: F821
-    ga = ss.timeIntegration.generalizedAlpha
-    ga.spectralRadius = 0.8
-    ga.useIndex2Constraints = ga.useNewmark = solver == 'NewmarkIndex2'
-    ss.linearSolver.solverType = exu.LinearSolverType.EXUdense
-    return ss
+    """reference_models.cable_settings (given to this module)."""
+    return cable_settings(exu, nSteps, h, solver, sensorEvery=5)  # noqa: F821
 
 
 def _plain(x):

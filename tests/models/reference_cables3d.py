@@ -17,19 +17,13 @@ import warnings
 
 import numpy as np
 
-NEWTON_TOL = 1e-12
 BODY_OUTPUTS = ('Position', 'Displacement', 'Velocity', 'Acceleration', 'Director1', 'ForceLocal', 'TorqueLocal',
                 'StrainLocal', 'CurvatureLocal')
 
 
 def _settings(exu, nSteps, h, solver):
-    """reference_models.fixed_step_settings (given to this module) with the cantilevers' solver."""
-    ss = fixed_step_settings(exu, nSteps, nSteps * h, tol=NEWTON_TOL)     # noqa: F821
-    ga = ss.timeIntegration.generalizedAlpha
-    ga.spectralRadius = 0.8
-    ga.useIndex2Constraints = ga.useNewmark = solver == 'NewmarkIndex2'
-    ss.linearSolver.solverType = exu.LinearSolverType.EXUdense
-    return ss
+    """reference_models.cable_settings (given to this module)."""
+    return cable_settings(exu, nSteps, h, solver)  # noqa: F821
 
 
 def _plain(x):

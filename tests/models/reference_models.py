@@ -2227,17 +2227,29 @@ def fixed_step_settings(exu, nSteps, endTime, tol=1e-12, sensorEvery=10):
     return ss
 
 
+def cable_settings(exu, nSteps, h, solver, sensorEvery=10):
+    """fixed_step_settings with generalized-alpha rho 0.8 (index 3) or Newmark index 2 (``solver``
+    'NewmarkIndex2') and the dense solver: the settings of the cable cases (reference_cables,
+    reference_cables3d, reference_ale)."""
+    ss = fixed_step_settings(exu, nSteps, nSteps * h, sensorEvery=sensorEvery)
+    ga = ss.timeIntegration.generalizedAlpha
+    ga.spectralRadius = 0.8
+    ga.useIndex2Constraints = ga.useNewmark = solver == 'NewmarkIndex2'
+    ss.linearSolver.solverType = exu.LinearSolverType.EXUdense
+    return ss
+
+
 def _add_script_cases(filename='reference_scripts.py'):
     """The cases of ``filename`` (reference_scripts.py: models after published Exudyn scripts;
     reference_friction.py: CoordinateSpringDamperExt; reference_relative_markers.py: the markers
     on two bodies), their builders in this module's namespace, each module given
-    ``fixed_step_settings``
-    (the tests find a builder by name here)."""
+    ``fixed_step_settings`` and ``cable_settings`` (the tests find a builder by name here)."""
     import importlib.util
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), filename)
     spec = importlib.util.spec_from_file_location(os.path.splitext(filename)[0], path)
     mod = importlib.util.module_from_spec(spec)
     mod.fixed_step_settings = fixed_step_settings      # (the modules' shared settings)
+    mod.cable_settings = cable_settings
     spec.loader.exec_module(mod)
     for name, (builder, params) in mod.CASES.items():
         globals()[builder.__name__] = builder

@@ -244,7 +244,7 @@ def test_nonlinear_user_laws_dynamic_as_exudyn(case):
     import json
     import os
     here = os.path.dirname(os.path.abspath(__file__))
-    spec = importlib.util.spec_from_file_location("reference_cables", os.path.join(here, "reference_cables.py"))
+    spec = importlib.util.spec_from_file_location("reference_models", os.path.join(here, "reference_models.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     with open(os.path.join(here, "..", "reference", "models", case + ".json")) as f:
