@@ -33,7 +33,7 @@ def _module(name):
     return mod
 
 
-cables = _module('reference_cables')
+cables = _module('reference_models')     # (its CASES include reference_cables.py's)
 compare = _module('test_reference_models')
 
 
