@@ -124,7 +124,7 @@ def _ale_variation(i, row, q, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref,
                 Q[i, 8] += bd_w[i, k] * M * K_x
 
 
-@njit(inline="always")
+@njit
 def _ale_element(i, row, q, v, prm, ax_x, ax_w, bd_x, bd_w, eps_ref, curv_ref, rho_a, ale, Q, S, ab, w8, H, none):
     """Q[i] (9,) = the element's LHS forces at the values q, v (read through row); none: (no user
     laws (n,) False, an unused (1, 1, 1) array twice)."""
