@@ -116,13 +116,18 @@ class ALEMovingJoints2D(ConstraintGroup):
         super().refresh_record()
         self.ale_ref[:] = self.system.q_ref[self.ale]
 
-    def after_run(self):
-        """markerNumbers[1] of each joint: the marker of the element in use (as Exudyn)."""
+    def update_items(self):
+        """markerNumbers[1] of each joint: the marker of the element in use (as Exudyn: after every
+        converged step; called before step user functions and at the solve's end, as for the sliding
+        joints, equations/sliding_joints.py)."""
         x = self.system.states[ConfigurationType.Current].x
         for i, r in enumerate(self.records):
             slides = list(r.values["slidingMarkerNumbers"])
             e = min(max(int(x[self.data_index[i]]), 0), len(slides) - 1)
             r.values["markerNumbers"] = [int(r.values["markerNumbers"][0]), int(slides[e])]
+
+    def solve_ended(self):
+        self.update_items()
 
     def record_phases(self):
         return ("CONSTRAINTS", "AFTER_NEWTON")

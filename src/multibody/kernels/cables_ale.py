@@ -209,12 +209,9 @@ def _sliding_point(i, e, s_el, el_ltg, L, q_tot, S, r, a):
     """r, r' (2,) at s_el of sliding element e of joint i (el_ltg (n, 8 n_el): the elements'
     8 coordinates)."""
     shape_functions(s_el, L, S)
-    r[0] = r[1] = a[0] = a[1] = 0.0
-    for k in range(4):
-        for c in range(2):
-            x = q_tot[el_ltg[i, 8 * e + 2 * k + c]]
-            r[c] += S[0, k] * x
-            a[c] += S[1, k] * x
+    row = el_ltg[i, 8 * e:8 * e + 8]
+    interpolate(S, 0, row, q_tot, r)
+    interpolate(S, 1, row, q_tot, a)
 
 
 @njit

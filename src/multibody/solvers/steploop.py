@@ -151,9 +151,6 @@ class StepLoop(Reporting, SolverBase):
     def end_run(self):
         """The last console lines and the outputs closed (FinalizeSolver's part)."""
         self.report_end()
-        for g in self.eq.groups:
-            if hasattr(g, "after_run"):
-                g.after_run()
         self.output_manager.end(self)
 
     def step_by_step(self):
