@@ -38,7 +38,7 @@ def translated(path, folder):
     with open(path) as f:
         text = f.read()
     text = text.replace("import exudyn as exu\n", "import multibody as exu\n")
-    text = text.replace("from exudyn.utilities import *\n", "from multibody.utilities import *\n")
+    text = text.replace("from exudyn.", "from multibody.")       # (utilities, beams, ...)
     out = os.path.join(folder, os.path.basename(path))
     with open(out, "w") as f:
         f.write(text)
